@@ -1,0 +1,164 @@
+"""One settings object: argument > ``RIPPLEMEM_*`` environment > TOML file > default.
+
+Nothing is read from the environment at import time: :func:`load_settings` reads it when
+called. Recall budgets live in :class:`RecallSettings` (one preset, the DESIGN.md defaults).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class RecallSettings:
+    """Read-path budgets and weights (DESIGN.md defaults, fixed before evaluation)."""
+
+    k: int = 30  # items kept by assembly
+    budget_tokens: int = 1500
+    view_k: int = 40  # hits taken from each initial view
+    rounds: int = 1  # planner/diffusion rounds R
+    anchors: int = 3
+    hops: int = 2
+    per_channel: int = 6  # best candidates kept per diffusion channel
+    rrf_k: int = 60
+    lambda_query: float = 0.6  # l_q: alignment with the query
+    lambda_route: float = 0.3  # l_p: how (and how strongly) it was reached
+    lambda_anchor: float = 0.1  # l_a: served as an anchor
+    superseded_penalty: float = 0.5
+    short_tier_penalty: float = 0.85
+    diffusion: bool = True
+    structural: bool = True
+    planner: bool = True
+
+    def replace(self, **changes: Any) -> RecallSettings:
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class GraphSettings:
+    semantic_threshold: float = 0.70  # calibrated for MiniLM, see docs/benchmarks.md
+    semantic_max: int = 6
+    structural_threshold: float = 0.60
+    structural_max: int = 6
+    pool: int = 20
+    tau_days: float = 7.0
+    weight_participants: float = 0.45
+    weight_locations: float = 0.25
+    weight_time: float = 0.30
+    window_links: bool = True
+    structural: bool = True
+
+
+@dataclass(frozen=True)
+class WriteSettings:
+    window_size: int = 6
+    window_overlap: int = 2
+    max_unit_chars: int = 600  # the embedder reads ~256 wordpieces whole
+    weight_reuse: float = 0.4
+    weight_relevance: float = 0.3
+    weight_novelty: float = 0.2
+    weight_emphasis: float = 0.1
+    short_tier_below: float = 0.25  # importance under this goes to the short-term tier
+    duplicate_cosine: float = 0.95
+    supersede_cosine: float = 0.80
+
+
+@dataclass(frozen=True)
+class Settings:
+    db: str = "./ripplemem.db"
+    embedder: str = "local"  # local | openai
+    embed_model: str = ""
+    embed_base_url: str = ""
+    embed_api_key: str = ""
+    embed_dim: int = 0
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: str = ""
+    llm_timeout: float = 60.0
+    llm_retries: int = 2
+    extractor: str = "auto"  # auto (llm when configured) | rule | llm
+    ann_threshold: int = 20000  # units in a scope before the ANN index replaces exact search
+    reembed: bool = False
+    recall: RecallSettings = field(default_factory=RecallSettings)
+    graph: GraphSettings = field(default_factory=GraphSettings)
+    write: WriteSettings = field(default_factory=WriteSettings)
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(self.llm_base_url and self.llm_model)
+
+    def replace(self, **changes: Any) -> Settings:
+        return dataclasses.replace(self, **changes)
+
+
+_NESTED = {"recall": RecallSettings, "graph": GraphSettings, "write": WriteSettings}
+
+
+def _coerce(name: str, raw: Any, default: Any) -> Any:
+    kind = type(default)
+    try:
+        if kind is bool and isinstance(raw, str):
+            low = raw.strip().lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(raw)
+        return kind(raw)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"setting {name!r}: cannot read {raw!r} as {kind.__name__}") from exc
+
+
+def _build(cls: type, layers: list[Mapping[str, Any]], prefix: str) -> Any:
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name in _NESTED:
+            sub = [dict(layer.get(f.name) or {}) for layer in layers]
+            env_sub = [{k[len(f.name) + 1 :]: v for k, v in layer.items() if k.startswith(f.name + "_")} for layer in layers]
+            values[f.name] = _build(_NESTED[f.name], [m for pair in zip(sub, env_sub) for m in pair], f"{prefix}{f.name}.")
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else None
+        for layer in layers:
+            if f.name in layer and layer[f.name] is not None and not isinstance(layer[f.name], Mapping):
+                values[f.name] = _coerce(prefix + f.name, layer[f.name], default)
+                break
+    return cls(**values)
+
+
+def load_settings(
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    file: str | os.PathLike[str] | None = None,
+) -> Settings:
+    """Resolve settings: ``overrides`` > ``RIPPLEMEM_*`` env > TOML file > defaults.
+
+    The TOML file is ``file``, else ``$RIPPLEMEM_CONFIG``, else none. Nested sections
+    (``[recall]``, ``[graph]``, ``[write]``) map to the nested settings; in the environment
+    they are spelled ``RIPPLEMEM_RECALL_K=20``.
+    """
+    environ = os.environ if env is None else env
+    env_layer = {k[len("RIPPLEMEM_") :].lower(): v for k, v in environ.items() if k.startswith("RIPPLEMEM_")}
+    path = file or env_layer.pop("config", None)
+    file_layer: dict[str, Any] = {}
+    if path:
+        try:
+            file_layer = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(f"cannot read config file {path}: {exc}") from exc
+        known = {f.name for f in fields(Settings)}
+        unknown = sorted(set(file_layer) - known)
+        if unknown:
+            raise ConfigError(f"unknown settings in {path}: {', '.join(unknown)}")
+    given = {k: v for k, v in (overrides or {}).items() if v is not None}
+    ready = {k: given.pop(k) for k in list(given) if k in _NESTED and isinstance(given[k], _NESTED[k])}
+    settings: Settings = _build(Settings, [given, env_layer, file_layer], "")
+    return settings.replace(**ready) if ready else settings

@@ -1,0 +1,1 @@
+"""Embedding and LLM providers: tiny interfaces, built-ins registered like plug-ins."""

@@ -1,0 +1,353 @@
+"""Plain records shared by every part of ripplemem. No I/O, no imports of our own modules.
+
+Times are timezone-aware UTC ``datetime`` objects; a :class:`TimeSpan` is half-open
+``[start, end)``. Vectors are ``numpy.float32`` arrays, L2-normalised by the embedder.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta, timezone
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+Vector = npt.NDArray[np.float32]
+Layer = Literal["core", "episodic", "semantic"]
+Tier = Literal["long", "short"]
+EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "NOOP", "DELETE"]
+EdgeKind = Literal["semantic", "structural", "window", "supersedes", "consolidates"]
+View = Literal["dense", "lexical", "structural"]
+
+LAYERS: tuple[Layer, ...] = ("core", "episodic", "semantic")
+EDGE_KINDS: tuple[EdgeKind, ...] = ("semantic", "structural", "window", "supersedes", "consolidates")
+VIEWS: tuple[View, ...] = ("dense", "lexical", "structural")
+
+
+def utc(dt: datetime) -> datetime:
+    """Return ``dt`` as an aware UTC datetime; naive values are taken as UTC."""
+    if dt.tzinfo is None:
+        return dt.replace(tzinfo=timezone.utc)
+    return dt.astimezone(timezone.utc)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Tenancy: every memory belongs to exactly one scope; no call crosses scopes."""
+
+    user_id: str
+    agent_id: str | None = None
+    run_id: str | None = None
+
+    @property
+    def key(self) -> str:
+        """A stable string key for storage (unambiguous: parts are length-prefixed)."""
+        parts = (self.user_id, self.agent_id or "", self.run_id or "")
+        return "|".join(f"{len(p)}:{p}" for p in parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeSpan:
+    """A half-open UTC interval ``[start, end)``."""
+
+    start: datetime
+    end: datetime
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "start", utc(self.start))
+        object.__setattr__(self, "end", utc(self.end))
+        if self.end <= self.start:
+            raise ValueError(f"empty time span: {self.start} .. {self.end}")
+
+    @classmethod
+    def day(cls, dt: datetime) -> TimeSpan:
+        start = utc(dt).replace(hour=0, minute=0, second=0, microsecond=0)
+        return cls(start, start + timedelta(days=1))
+
+    def overlaps(self, other: TimeSpan) -> bool:
+        return self.start < other.end and other.start < self.end
+
+    def gap(self, other: TimeSpan) -> timedelta:
+        """Distance between the two spans; zero when they overlap."""
+        if self.overlaps(other):
+            return timedelta(0)
+        if self.end <= other.start:
+            return other.start - self.end
+        return self.start - other.end
+
+    def compatibility(self, other: TimeSpan, tau_days: float = 7.0) -> float:
+        """1 when the spans overlap, else ``exp(-gap / tau)``."""
+        gap_days = self.gap(other).total_seconds() / 86400.0
+        return 1.0 if gap_days == 0 else math.exp(-gap_days / tau_days)
+
+    def label(self) -> str:
+        """Human-readable form: one day, one month, one year, or a range."""
+        s, e = self.start, self.end - timedelta(microseconds=1)
+        if s.date() == e.date():
+            return s.strftime("%-d %B %Y")
+        if s.day == 1 and (self.end.day == 1) and s.year == e.year and s.month == e.month:
+            return s.strftime("%B %Y")
+        if s.month == 1 and s.day == 1 and e.month == 12 and e.day == 31 and s.year == e.year:
+            return str(s.year)
+        return f"{s.strftime('%-d %B %Y')} - {e.strftime('%-d %B %Y')}"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One raw turn of the conversation log, as the caller gave it (normalised)."""
+
+    turn_id: str
+    session_id: str
+    speaker: str
+    text: str
+    time: datetime | None = None
+    role: str | None = None
+    image_caption: str | None = None
+    seq: int = 0  # position in the scope's log; set by the store
+    status: Literal["pending", "done", "failed"] = "pending"
+
+    @property
+    def content(self) -> str:
+        """The conversation content: text plus a shared photo's caption."""
+        if self.image_caption:
+            return f"{self.text} [image: {self.image_caption}]".strip()
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Consecutive turns of one session handed to an extractor.
+
+    ``turns`` includes the overlap with the previous window (context); ``new`` holds the ids
+    of the turns this window is responsible for. Extractors may read every turn but should
+    emit units whose sources include at least one id of ``new`` (so nothing is stated twice).
+    """
+
+    session_id: str
+    session_time: datetime | None
+    turns: tuple[Turn, ...]
+    new: frozenset[str]
+    speakers: tuple[str, ...]  # everyone who speaks in the session, in order of first turn
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An extracted memory before selection and storage."""
+
+    restatement: str
+    sources: tuple[str, ...]
+    session_id: str
+    participants: frozenset[str] = frozenset()
+    locations: frozenset[str] = frozenset()
+    time: TimeSpan | None = None
+    facts: tuple[str, ...] = ()
+    layer: Layer = "episodic"
+    emphasis: float = 0.0  # 0..1, explicit "remember this" / preferences / commitments
+    mentioned_at: datetime | None = None  # when it was said (the session time)
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryUnit:
+    """``m = (r, v, P, L, T)`` plus bookkeeping (see DESIGN.md, "Memory unit")."""
+
+    id: str
+    scope: Scope
+    restatement: str
+    sources: tuple[str, ...]
+    session_id: str
+    vector: Vector | None = field(default=None, compare=False, repr=False)
+    participants: frozenset[str] = frozenset()
+    locations: frozenset[str] = frozenset()
+    time: TimeSpan | None = None
+    layer: Layer = "episodic"
+    tier: Tier = "long"
+    importance: float = 0.5
+    facts: tuple[str, ...] = ()
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    mentioned_at: datetime | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    access_count: int = 0
+    last_access: datetime | None = None
+    pinned: bool = False
+
+    @property
+    def current(self) -> bool:
+        return self.valid_to is None
+
+    def with_(self, **changes: object) -> MemoryUnit:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def date_label(self) -> str:
+        """The date a rendered memory carries: its grounded time, else when it was said."""
+        if self.time is not None:
+            return self.time.label()
+        if self.mentioned_at is not None:
+            return self.mentioned_at.strftime("%-d %B %Y")
+        return "undated"
+
+    def render(self) -> str:
+        text = f"[{self.date_label()}] {self.restatement}"
+        if not self.current:
+            text += " (no longer current)"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    src: str
+    dst: str
+    kind: EdgeKind
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    unit_id: str
+    event: EventKind
+    at: datetime
+    old_text: str | None = None
+    new_text: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryEvent:
+    """What one ``add()`` did to one memory, as Mem0 users expect."""
+
+    id: str
+    event: EventKind
+    memory: str
+    previous: str | None = None
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AddResult:
+    """The outcome of ``Memory.add``: the unit events plus what happened to the turns."""
+
+    events: tuple[MemoryEvent, ...]
+    turns_added: int
+    turns_skipped: int
+    extraction_failures: int = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.events)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+
+@dataclass(frozen=True, slots=True)
+class Cues:
+    """Cues of a query or a planner target."""
+
+    participants: frozenset[str] = frozenset()
+    locations: frozenset[str] = frozenset()
+    time: TimeSpan | None = None
+    keywords: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.participants or self.locations or self.time or self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One memory found by one view or one diffusion channel."""
+
+    unit_id: str
+    route: str  # "dense", "lexical", "structural", "diffusion:semantic", ...
+    score: float  # normalised to 0..1 within its route
+    rank: int = 0
+    via: str | None = None  # anchor id for diffusion hits
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """``(d, A, g, s) = Plan(q, cues, C)``: the recall planner's decision."""
+
+    proceed: bool
+    anchors: tuple[str, ...]
+    target: str
+    target_cues: Cues
+    stop_reason: str = ""
+
+
+@dataclass(slots=True)
+class RecallTrace:
+    """Everything the read path did, for ``recall --trace`` and for tests."""
+
+    cues: Cues = field(default_factory=Cues)
+    initial: dict[str, list[Hit]] = field(default_factory=dict)
+    plans: list[Plan] = field(default_factory=list)
+    diffusion: list[Hit] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)
+    stop_reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceItem:
+    unit: MemoryUnit
+    score: float
+    routes: tuple[str, ...]
+    anchor: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.unit.id
+
+    @property
+    def text(self) -> str:
+        return self.unit.restatement
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        return self.unit.sources
+
+    def render(self) -> str:
+        return self.unit.render()
+
+
+def token_cost(text: str) -> int:
+    """The one token rule used everywhere: ceil(chars / 4)."""
+    return (len(text) + 3) // 4
+
+
+@dataclass(slots=True)
+class Evidence:
+    """The evidence set ``recall`` returns: ranked items inside the token budget."""
+
+    query: str
+    items: list[EvidenceItem]
+    budget_tokens: int
+    trace: RecallTrace = field(default_factory=RecallTrace)
+
+    @property
+    def sources(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for item in self.items:
+            for s in item.sources:
+                seen.setdefault(s, None)
+        return list(seen)
+
+    @property
+    def tokens(self) -> int:
+        return sum(token_cost(item.render()) for item in self.items)
+
+    def render(self) -> str:
+        """The context string an answering LLM gets: the items ordered in time."""
+        far = datetime.max.replace(tzinfo=timezone.utc)
+
+        def when(item: EvidenceItem) -> datetime:
+            u = item.unit
+            return u.time.start if u.time else (u.mentioned_at or far)
+
+        return "\n".join(i.render() for i in sorted(self.items, key=when))

@@ -1,0 +1,170 @@
+"""``ripplemem bench``: LoCoMo and LongMemEval runs, and the budget curve.
+
+Mounted by the main CLI as ``ripplemem bench``; also runnable on its own as
+``python -m ripplemem.bench.cli``. The report goes to ``--out`` (JSON) and a Markdown
+summary to stdout; progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from ripplemem.bench import report as report_mod
+from ripplemem.bench.baselines import BASELINES, DENSE_MAX_CHARS, RRF_K
+from ripplemem.bench.datasets import Conversation, load_locomo, load_longmemeval
+from ripplemem.bench.runner import Assess, Method, run
+from ripplemem.config import Settings
+from ripplemem.errors import RippleMemError
+
+METHODS = ("ripple", "bm25", "dense", "hybrid", "full")
+
+
+def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every dataset command shares (issue 5's stable interface)."""
+    options = [
+        click.option("--method", type=click.Choice(METHODS), default="ripple", show_default=True,
+                     help="ripple, or a baseline over raw turns."),
+        click.option("--budget-tokens", type=click.IntRange(min=1), default=1500, show_default=True,
+                     help="Context budget; each item costs ceil(chars / 4) tokens."),
+        click.option("--k", "k", type=click.IntRange(min=1), default=30, show_default=True,
+                     help="Items kept by ripple's assembly (baselines have no item cap)."),
+        click.option("--no-diffusion", is_flag=True, help="Ablation: no planner rounds and no diffusion."),
+        click.option("--no-structural", is_flag=True, help="Ablation: no structural view and no structural edges."),
+        click.option("--no-planner", is_flag=True, help="Ablation: diffuse from the top-3 hits toward the query."),
+        click.option("--llm", type=click.Choice(("none", "openai")), default="none", show_default=True,
+                     help="openai: also answer and judge each question with the configured LLM."),
+        click.option("--limit", type=click.IntRange(min=1), default=None,
+                     help="LoCoMo: first N questions of each conversation; LongMemEval: first N questions."),
+        click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                     help="Write report.json here."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def make_method(name: str, settings: Settings, k: int) -> Method:
+    if name == "ripple":
+        from ripplemem.bench.ripple import RippleMethod
+
+        return RippleMethod(settings, k=k)
+    if name in ("dense", "hybrid"):
+        return BASELINES[name](settings)  # type: ignore[call-arg,no-any-return]
+    return BASELINES[name]()  # type: ignore[no-any-return]
+
+
+def make_qa(kind: str, settings: Settings) -> Assess | None:
+    if kind == "none":
+        return None
+    if not settings.llm_configured:
+        raise click.UsageError("--llm openai needs RIPPLEMEM_LLM_BASE_URL and RIPPLEMEM_LLM_MODEL (or a config file)")
+    from ripplemem.bench.qa import make_assess
+    from ripplemem.providers.llm import make_llm
+
+    llm = make_llm(settings, kind=kind)
+    if llm is None:
+        raise click.UsageError("no LLM configured")
+    return make_assess(llm)
+
+
+def describe(method: str, settings: Settings, opts: dict[str, Any]) -> dict[str, Any]:
+    """The ``settings`` block of the report: what decides the numbers."""
+    described: dict[str, Any] = {
+        "budget_tokens": opts["budget_tokens"],
+        "k": opts["k"],
+        "limit": opts["limit"],
+        "llm": opts["llm"],
+        "token_rule": "ceil(chars/4), rank order, stop at the first item that does not fit",
+    }
+    if method == "ripple":
+        described.update(
+            diffusion=settings.recall.diffusion,
+            structural=settings.recall.structural,
+            planner=settings.recall.planner,
+            extractor=settings.extractor,
+            embedder=settings.embedder,
+            llm_model=settings.llm_model or None,
+        )
+    if method in ("dense", "hybrid"):
+        described.update(embedder=settings.embedder, dense_max_chars=DENSE_MAX_CHARS)
+    if method == "hybrid":
+        described["rrf_k"] = RRF_K
+    if opts["llm"] != "none":
+        described["qa_model"] = settings.llm_model
+    return described
+
+
+def execute(dataset: str, conversations: list[Conversation], opts: dict[str, Any]) -> dict[str, Any]:
+    """Run one method over loaded conversations, write the report, print the summary."""
+    from ripplemem.bench.ripple import ripple_settings
+
+    settings = ripple_settings(
+        k=opts["k"], diffusion=not opts["no_diffusion"], structural=not opts["no_structural"], planner=not opts["no_planner"]
+    )
+    method = make_method(opts["method"], settings, opts["k"])
+    assess = make_qa(opts["llm"], settings)
+    result = run(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
+                 console=Console(stderr=True))
+    report = report_mod.build_report(result, dataset=dataset, method=opts["method"],
+                                     settings=describe(opts["method"], settings, opts))
+    if opts["out"] is not None:
+        opts["out"].parent.mkdir(parents=True, exist_ok=True)
+        opts["out"].write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
+    click.echo(report_mod.markdown(report))
+    return report
+
+
+@click.group("bench")
+def bench() -> None:
+    """Benchmarks: evidence recall under a token budget, baselines, ablations, LLM-judged QA."""
+
+
+@bench.command("locomo")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@run_options
+def locomo(paths: tuple[Path, ...], **opts: Any) -> None:
+    """Run on LoCoMo conversation files or folders (either layout)."""
+    try:
+        conversations = load_locomo(paths, limit=opts["limit"])
+        execute("locomo", conversations, opts)
+    except RippleMemError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+@bench.command("longmemeval")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@run_options
+def longmemeval(path: Path, **opts: Any) -> None:
+    """Run on a LongMemEval file (.json or .json.gz, official schema)."""
+    try:
+        conversations = load_longmemeval(path, limit=opts["limit"])
+        execute("longmemeval", conversations, opts)
+    except RippleMemError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+@bench.command("plot")
+@click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Image file to write.")
+@click.option("--category", default="overall", show_default=True, help="Which category's curve to draw.")
+def plot(reports: tuple[Path, ...], out: Path, category: str) -> None:
+    """Draw recall against budget (250 to 3000 tokens) for each report's method."""
+    from ripplemem.bench.plot import plot_curves
+
+    try:
+        target = plot_curves(reports, out, category=category)
+    except RippleMemError as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"wrote {target}")
+
+
+main = bench
+
+if __name__ == "__main__":
+    bench()

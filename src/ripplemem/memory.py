@@ -1,0 +1,253 @@
+"""``Memory``: the public, synchronous API over one store."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import datetime
+from typing import Any
+
+from .config import RecallSettings, Settings, load_settings
+from .errors import EmbedderMismatchError, InputError, NotFoundError
+from .providers.embed.base import Embedder
+from .providers.llm.base import LLM
+from .read.engine import ReadContext
+from .read.engine import recall as run_recall
+from .read.engine import search as run_search
+from .store.base import DeleteReport, Store
+from .types import AddResult, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, utcnow
+from .write.pipeline import Extractor, WriteContext, ingest, process
+from .write.turns import parse_time, to_turns
+
+
+def _scope(user_id: str | None, agent_id: str | None, run_id: str | None) -> Scope:
+    if not isinstance(user_id, str) or not user_id.strip():
+        raise InputError("user_id: required, a non-empty string")
+    for name, value in (("agent_id", agent_id), ("run_id", run_id)):
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise InputError(f"{name}: must be a non-empty string when given")
+    return Scope(user_id, agent_id, run_id)
+
+
+def _make_extractor(settings: Settings, llm: LLM | None) -> Extractor:
+    from .write.extract_rule import RuleExtractor
+
+    rule = RuleExtractor(max_chars=settings.write.max_unit_chars)
+    if llm is None or settings.extractor == "rule":
+        return rule
+    from .write.extract_llm import LLMExtractor
+
+    return _LLMBatch(LLMExtractor(llm, fallback=rule.extract))
+
+
+class _LLMBatch:
+    """Adapts a per-window extractor to ``extract_many``."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    @property
+    def failures(self) -> int:
+        return int(self.inner.failures)
+
+    def extract_many(self, windows: Sequence[Any]) -> list[list[Any]]:
+        return [self.inner.extract(w) for w in windows]
+
+
+class Memory:
+    """Long-term memory over one store (a SQLite file, or later a PostgreSQL URL).
+
+    >>> mem = Memory.open("memory.db")
+    >>> mem.add([{"speaker": "Ana", "text": "I moved to Lisbon last week."}], user_id="u1",
+    ...         session_time="2024-03-10T09:00:00")
+    >>> mem.recall("Where does Ana live?", user_id="u1").render()
+    """
+
+    def __init__(self, store: Store, embedder: Embedder, settings: Settings, llm: LLM | None = None) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings
+        self.llm = llm
+        self._extractor: Extractor | None = None
+        self._lock = threading.RLock()
+        self._check_embedder()
+
+    # -- construction -----------------------------------------------------------------
+    @classmethod
+    def open(
+        cls,
+        db: str | None = None,
+        *,
+        settings: Settings | None = None,
+        embedder: Embedder | None = None,
+        llm: LLM | None = None,
+        **overrides: Any,
+    ) -> Memory:
+        """Open (or create) a store. ``overrides`` are setting names (``llm_model=...``)."""
+        from .providers.embed import make_embedder
+        from .providers.llm import make_llm
+        from .store import open_store
+
+        if settings is None:
+            settings = load_settings({"db": db, **overrides})
+        elif db is not None or overrides:
+            settings = settings.replace(**({"db": db} if db else {}), **overrides)
+        embedder = embedder or make_embedder(settings)
+        llm = llm if llm is not None else make_llm(settings)
+        return cls(open_store(settings.db, settings), embedder, settings, llm)
+
+    def _check_embedder(self) -> None:
+        name, dim = self.store.get_meta("embedder"), self.store.get_meta("embedding_dim")
+        if name is None:
+            self.store.set_meta("embedder", self.embedder.name)
+            self.store.set_meta("embedding_dim", str(self.embedder.dim))
+            return
+        if name == self.embedder.name and dim == str(self.embedder.dim):
+            return
+        if not self.settings.reembed:
+            raise EmbedderMismatchError(
+                f"this store was built with embedder {name!r} (dim {dim}); opened with "
+                f"{self.embedder.name!r} (dim {self.embedder.dim}). Open it with reembed=True to rebuild."
+            )
+        self.store.set_meta("embedder", self.embedder.name)
+        self.store.set_meta("embedding_dim", str(self.embedder.dim))
+        self.reindex(rebuild=True)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def extractor(self) -> Extractor:
+        if self._extractor is None:
+            self._extractor = _make_extractor(self.settings, self.llm)
+        return self._extractor
+
+    def _write(self) -> WriteContext:
+        return WriteContext(self.store, self.embedder, self.extractor, self.settings)
+
+    def _read(self) -> ReadContext:
+        return ReadContext(self.store, self.embedder, tau_days=self.settings.graph.tau_days)
+
+    # -- write --------------------------------------------------------------------------
+    def add(
+        self,
+        messages: Any,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        session_id: str | None = None,
+        session_time: str | datetime | None = None,
+    ) -> AddResult:
+        """Remember turns. Re-adding a turn id already stored is a no-op."""
+        scope = _scope(user_id, agent_id, run_id)
+        sid = session_id if session_id is not None else "default"
+        if not isinstance(sid, str) or not sid.strip():
+            raise InputError("session_id: must be a non-empty string")
+        when = parse_time(session_time, "session_time")
+        turns = to_turns(messages, sid, when or utcnow())
+        with self._lock:
+            return ingest(self._write(), scope, turns)
+
+    def reindex(self, *, rebuild: bool = False) -> dict[str, int]:
+        """Extract pending or failed turns again; with ``rebuild``, every unit from the raw log."""
+        done = turns = 0
+        with self._lock:
+            for scope in self.store.scopes() if rebuild else self.store.pending_scopes():
+                if rebuild:
+                    self.store.reset_units(scope)
+                todo = [t for t in self.store.turns(scope) if t.status != "done"]
+                if todo:
+                    process(self._write(), scope, todo)
+                    turns += len(todo)
+                done += 1
+        return {"scopes": done, "turns": turns}
+
+    # -- read ---------------------------------------------------------------------------
+    def recall(
+        self,
+        query: str,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        budget_tokens: int | None = None,
+        k: int | None = None,
+        as_of: str | datetime | None = None,
+        settings: RecallSettings | None = None,
+    ) -> Evidence:
+        """The evidence set for ``query``: ranked memories within ``budget_tokens``."""
+        scope = _scope(user_id, agent_id, run_id)
+        if not isinstance(query, str) or not query.strip():
+            raise InputError("query: required, a non-empty string")
+        rs = settings or self.settings.recall
+        budget = rs.budget_tokens if budget_tokens is None else budget_tokens
+        if budget <= 0:
+            raise InputError("budget_tokens: must be positive")
+        when = parse_time(as_of, "as_of") or utcnow()
+        return run_recall(self._read(), scope, query, when, rs, budget, k or rs.k)
+
+    def search(
+        self,
+        query: str,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        limit: int = 10,
+        as_of: str | datetime | None = None,
+    ) -> list[EvidenceItem]:
+        """Ranked memories for ``query`` (three views fused), without planning or a budget."""
+        scope = _scope(user_id, agent_id, run_id)
+        if not isinstance(query, str) or not query.strip():
+            raise InputError("query: required, a non-empty string")
+        when = parse_time(as_of, "as_of") or utcnow()
+        found = run_search(self._read(), scope, query, when, self.settings.recall, limit)
+        return [EvidenceItem(f.unit, f.score, tuple(dict.fromkeys(h.route for h in f.routes))) for f in found]
+
+    def get(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> MemoryUnit:
+        scope = _scope(user_id, agent_id, run_id)
+        units = self.store.get_units(scope, [memory_id])
+        if not units:
+            raise NotFoundError(f"no memory {memory_id!r} in this scope")
+        return units[0]
+
+    def list(
+        self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None, limit: int = 100, offset: int = 0
+    ) -> list[MemoryUnit]:
+        return self.store.list_units(_scope(user_id, agent_id, run_id), limit=limit, offset=offset)
+
+    def history(
+        self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
+    ) -> list[HistoryEntry]:
+        scope = _scope(user_id, agent_id, run_id)
+        self.get(memory_id, user_id=scope.user_id, agent_id=agent_id, run_id=run_id)
+        return self.store.history(scope, memory_id)
+
+    def delete(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> None:
+        scope = _scope(user_id, agent_id, run_id)
+        with self._lock:
+            if not self.store.delete_unit(scope, memory_id):
+                raise NotFoundError(f"no memory {memory_id!r} in this scope")
+
+    def delete_user(self, user_id: str) -> DeleteReport:
+        _scope(user_id, None, None)
+        with self._lock:
+            return self.store.delete_user(user_id)
+
+    # -- portability --------------------------------------------------------------------
+    def stats(self, *, user_id: str | None = None) -> dict[str, Any]:
+        return self.store.stats(_scope(user_id, None, None) if user_id else None)
+
+    def export(self, *, user_id: str | None = None) -> Iterator[dict[str, Any]]:
+        return self.store.export(_scope(user_id, None, None) if user_id else None)
+
+    def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
+        with self._lock:
+            return self.store.import_records(records)

@@ -1,0 +1,105 @@
+"""Assembly: a deterministic ranking of everything found, kept within the budget.
+
+``rho(m) = l_q * a(q, m) + l_p * pi(m) + l_a * I_anchor(m)``
+
+- ``a(q, m)``: query alignment, a reciprocal-rank fusion of the memory's rank by cosine to
+  the query (over everything found) and its rank in the lexical view, scaled to 0..1;
+- ``pi(m)``: route strength, the strongest way it was reached (a view's normalised score,
+  or a diffusion hit's match to the planner's target), plus a little per extra view;
+- ``I_anchor``: it served as an anchor.
+Memories that are no longer current and short-term-tier memories are scaled down but stay
+reachable. Items are taken in rank order until ``k`` or until the next does not fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..config import RecallSettings
+from ..types import EvidenceItem, Hit, MemoryUnit, Vector, token_cost
+
+
+@dataclass(slots=True)
+class Found:
+    """One memory in the candidate set ``C`` with every route that reached it."""
+
+    unit: MemoryUnit
+    routes: list[Hit] = field(default_factory=list)
+    anchor: bool = False
+    alignment: float = 0.0
+    score: float = 0.0
+
+
+def merge_hits(found: dict[str, Found], units: dict[str, MemoryUnit], hits: list[Hit]) -> list[str]:
+    """Add hits to ``found`` (one entry per memory, routes merged); return the new ids."""
+    new: list[str] = []
+    for hit in hits:
+        entry = found.get(hit.unit_id)
+        if entry is None:
+            unit = units.get(hit.unit_id)
+            if unit is None:
+                continue
+            entry = found[hit.unit_id] = Found(unit)
+            new.append(hit.unit_id)
+        entry.routes.append(hit)
+    return new
+
+
+def align(found: dict[str, Found], qvec: Vector, lexical: list[Hit], rrf_k: int) -> None:
+    """Set ``alignment`` on every found memory (RRF of cosine rank and lexical rank)."""
+    ids = [uid for uid, f in found.items() if f.unit.vector is not None]
+    if ids:
+        sims = np.stack([found[i].unit.vector for i in ids]) @ qvec  # type: ignore[misc]
+        order = sorted(range(len(ids)), key=lambda j: (-float(sims[j]), ids[j]))
+        dense_rank = {ids[j]: r for r, j in enumerate(order)}
+    else:
+        dense_rank = {}
+    lex_rank = {h.unit_id: h.rank for h in lexical}
+    best = 2.0 / (rrf_k + 1)
+    for uid, f in found.items():
+        score = 0.0
+        if uid in dense_rank:
+            score += 1.0 / (rrf_k + 1 + dense_rank[uid])
+        if uid in lex_rank:
+            score += 1.0 / (rrf_k + 1 + lex_rank[uid])
+        f.alignment = score / best
+
+
+def route_strength(routes: list[Hit]) -> float:
+    views = {h.route for h in routes if not h.route.startswith("diffusion")}
+    strongest = max((h.score for h in routes), default=0.0)
+    return min(1.0, strongest + 0.1 * max(len(views) - 1, 0))
+
+
+def score(found: dict[str, Found], rs: RecallSettings) -> None:
+    for f in found.values():
+        rho = (
+            rs.lambda_query * f.alignment
+            + rs.lambda_route * route_strength(f.routes)
+            + rs.lambda_anchor * (1.0 if f.anchor else 0.0)
+        )
+        if not f.unit.current:
+            rho *= rs.superseded_penalty
+        if f.unit.tier == "short":
+            rho *= rs.short_tier_penalty
+        f.score = round(rho, 6)
+
+
+def ranked(found: dict[str, Found]) -> list[Found]:
+    return sorted(found.values(), key=lambda f: (-f.score, f.unit.id))
+
+
+def assemble(found: dict[str, Found], budget_tokens: int, k: int) -> list[EvidenceItem]:
+    """Top ``k`` by ``rho`` in rank order, stopping at the first that does not fit."""
+    items: list[EvidenceItem] = []
+    used = 0
+    for f in ranked(found)[:k]:
+        cost = token_cost(f.unit.render())
+        if used + cost > budget_tokens:
+            break
+        used += cost
+        routes = tuple(dict.fromkeys(h.route if h.via is None else f"{h.route}<-{h.via}" for h in f.routes))
+        items.append(EvidenceItem(f.unit, f.score, routes, f.anchor))
+    return items

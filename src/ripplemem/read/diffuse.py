@@ -1,0 +1,105 @@
+"""Anchor-local diffusion: from the anchors only, walk at most ``hops`` edges toward the target.
+
+Pure over two callables (edges leaving some nodes; units by id), so it tests on hand-built
+graphs. Candidates already in ``C`` are skipped (but walked through). Each candidate reached is
+scored in two channels: the target statement by embedding similarity, the target cues by
+structural match; the best ``per_channel`` of each channel are returned, merged by the
+caller by memory id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..types import Cues, Edge, Hit, MemoryUnit, Vector
+
+W_PARTICIPANTS, W_LOCATIONS, W_TIME = 0.45, 0.25, 0.30
+
+
+def _containment(unit_names: frozenset[str], target: frozenset[str]) -> float:
+    if not unit_names or not target:
+        return 0.0
+    mine = {n.lower() for n in unit_names}
+    return len(mine & {n.lower() for n in target}) / len(mine)
+
+
+def cue_match(unit: MemoryUnit, cues: Cues, tau_days: float = 7.0) -> float:
+    """How much of the memory is about the target's people, places and time (0..1)."""
+    score = weight = 0.0
+    if cues.participants:
+        weight += W_PARTICIPANTS
+        score += W_PARTICIPANTS * _containment(unit.participants, cues.participants)
+    if cues.locations:
+        weight += W_LOCATIONS
+        score += W_LOCATIONS * _containment(unit.locations, cues.locations)
+    if cues.time is not None:
+        weight += W_TIME
+        if unit.time is not None:
+            score += W_TIME * unit.time.compatibility(cues.time, tau_days)
+    return score / weight if weight else 0.0
+
+
+def walk(
+    anchors: Sequence[str],
+    neighbours: Callable[[list[str]], list[Edge]],
+    hops: int,
+    kinds: frozenset[str],
+    max_frontier: int = 200,
+) -> dict[str, tuple[float, str, str]]:
+    """Nodes reached from the anchors: ``id -> (path weight, anchor, edge kinds on the path)``."""
+    frontier: dict[str, tuple[float, str, str]] = {a: (1.0, a, "") for a in anchors}
+    reached: dict[str, tuple[float, str, str]] = {}
+    visited = set(anchors)
+    for _ in range(hops):
+        step: dict[str, tuple[float, str, str]] = {}
+        for edge in neighbours(sorted(frontier)):
+            if edge.kind not in kinds or edge.dst in visited or edge.src not in frontier:
+                continue
+            weight, anchor, path = frontier[edge.src]
+            cand = (weight * edge.weight, anchor, f"{path}>{edge.kind}" if path else edge.kind)
+            if edge.dst not in step or cand[0] > step[edge.dst][0]:
+                step[edge.dst] = cand
+        if not step:
+            break
+        visited |= set(step)
+        reached.update(step)
+        best = sorted(step.items(), key=lambda p: (-p[1][0], p[0]))[:max_frontier]
+        frontier = dict(best)
+    return reached
+
+
+def diffuse(
+    anchors: Sequence[str],
+    target_vec: Vector | None,
+    target_cues: Cues,
+    known: set[str],
+    neighbours: Callable[[list[str]], list[Edge]],
+    fetch: Callable[[list[str]], list[MemoryUnit]],
+    *,
+    hops: int = 2,
+    per_channel: int = 6,
+    structural: bool = True,
+    tau_days: float = 7.0,
+) -> list[Hit]:
+    """Best candidates near the anchors, per channel, as diffusion hits (``via`` = anchor)."""
+    kinds = frozenset({"semantic", "window", "supersedes", "consolidates"} | ({"structural"} if structural else set()))
+    reached = walk(anchors, neighbours, hops, kinds)
+    ids = [uid for uid in reached if uid not in known]
+    if not ids:
+        return []
+    units = {u.id: u for u in fetch(ids)}
+    hits: list[Hit] = []
+    if target_vec is not None:
+        sem = [(float(u.vector @ target_vec), uid) for uid, u in units.items() if u.vector is not None]
+        sem.sort(key=lambda p: (-p[0], p[1]))
+        for rank, (sim, uid) in enumerate(sem[:per_channel]):
+            weight, anchor, path = reached[uid]
+            hits.append(Hit(uid, f"diffusion:semantic/{path}", round(max(sim, 0.0), 6), rank, anchor))
+    if structural and not target_cues.empty:
+        cue = [(cue_match(u, target_cues, tau_days), uid) for uid, u in units.items()]
+        cue = [p for p in cue if p[0] > 0]
+        cue.sort(key=lambda p: (-p[0], p[1]))
+        for rank, (match, uid) in enumerate(cue[:per_channel]):
+            weight, anchor, path = reached[uid]
+            hits.append(Hit(uid, f"diffusion:structural/{path}", round(match, 6), rank, anchor))
+    return hits

@@ -1,0 +1,94 @@
+"""The read path, end to end: cues -> C0 -> plan -> diffuse -> assemble, with its trace."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..config import RecallSettings
+from ..providers.embed.base import Embedder
+from ..store.base import Store
+from ..types import Cues, Evidence, Hit, Plan, RecallTrace, Scope, Vector
+from .assemble import Found, align, assemble, merge_hits, ranked, score
+from .cues import query_cues
+from .diffuse import diffuse
+from .plan import rule_plan
+from .recall import initial_recall
+
+Planner = Callable[[str, Cues, Sequence[Found], int], Plan]
+
+
+@dataclass
+class ReadContext:
+    store: Store
+    embedder: Embedder
+    planner: Planner = rule_plan
+    tau_days: float = 7.0
+
+
+def _blind_plan(query: str, cues: Cues, found: Sequence[Found], n: int) -> Plan:
+    """The no-planner ablation: diffuse from the top hits toward the query itself."""
+    anchors = tuple(f.unit.id for f in found[:n])
+    return Plan(bool(anchors), anchors, query, cues, "no planner: top hits toward the query")
+
+
+def _initial(
+    ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings
+) -> tuple[Cues, Vector, dict[str, list[Hit]], dict[str, Found]]:
+    """Cues, the query vector, the three views and the scored candidate set ``C0``."""
+    people, places = ctx.store.known_names(scope)
+    cues = query_cues(query, as_of, people, places)
+    qvec = ctx.embedder.embed([query])[0]
+    views = initial_recall(ctx.store, scope, query, qvec, cues, rs)
+    hits = [h for view in views.values() for h in view]
+    units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for h in hits}))}
+    found: dict[str, Found] = {}
+    merge_hits(found, units, hits)
+    align(found, qvec, views.get("lexical", []), rs.rrf_k)
+    score(found, rs)
+    return cues, qvec, views, found
+
+
+def recall(
+    ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings, budget_tokens: int, k: int
+) -> Evidence:
+    store = ctx.store
+    cues, qvec, views, found = _initial(ctx, scope, query, as_of, rs)
+    trace = RecallTrace(cues=cues, initial=views)
+    trace.stop_reason = "diffusion off" if not rs.diffusion else "round budget spent"
+    planner: Planner = ctx.planner if rs.planner else _blind_plan
+    for _ in range(rs.rounds if rs.diffusion else 0):
+        plan = planner(query, cues, ranked(found), rs.anchors)
+        trace.plans.append(plan)
+        if not plan.proceed or not plan.anchors:
+            trace.stop_reason = plan.stop_reason or "planner stopped"
+            break
+        for uid in plan.anchors:
+            if uid in found:
+                found[uid].anchor = True
+        tvec = qvec if plan.target == query else ctx.embedder.embed([plan.target])[0]
+        new_hits = diffuse(
+            plan.anchors, tvec, plan.target_cues, set(found),
+            lambda ids: store.edges(scope, ids), lambda ids: store.get_units(scope, ids),
+            hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural, tau_days=ctx.tau_days,
+        )
+        trace.diffusion.extend(new_hits)
+        fresh_units = {u.id: u for u in store.get_units(scope, sorted({h.unit_id for h in new_hits}))}
+        added = merge_hits(found, fresh_units, new_hits)
+        align(found, qvec, views.get("lexical", []), rs.rrf_k)
+        score(found, rs)
+        if not added:
+            trace.stop_reason = "no new support"
+            break
+    items = assemble(found, budget_tokens, k)
+    trace.scores = {f.unit.id: f.score for f in ranked(found)}
+    store.touch(scope, [i.id for i in items])
+    return Evidence(query, items, budget_tokens, trace)
+
+
+def search(
+    ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings, limit: int
+) -> list[Found]:
+    """Plain ranked search: initial recall and ranking, no planner, no budget."""
+    return ranked(_initial(ctx, scope, query, as_of, rs)[3])[:limit]

@@ -1,0 +1,94 @@
+"""The recall planner: ``(d, A, g, s) = Plan(q, cues, C)``.
+
+The rule planner (no LLM) decides whether to continue, picks up to three anchors that are
+both well aligned with the query and gateways (they carry cues the query lacks), and writes
+the missing-support target as a statement in the style of a memory restatement, plus target
+cues. The LLM planner (``read/plan_llm.py``) has the same signature and falls back to this.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..types import Cues, Plan
+from .assemble import Found
+from .cues import keywords
+
+_WH = re.compile(
+    r"^\s*(?:what|when|where|who|whom|whose|which|why|how(?: many| much| long| often| old)?)\b\s*"
+    r"(?:(?:did|does|do|is|are|was|were|has|have|had|would|could|should|will|can|might)\b\s*)?",
+    re.IGNORECASE,
+)
+_AUX = re.compile(r"^\s*(?:did|does|do|is|are|was|were|has|have|had|would|could|should|will|can|might)\b\s*", re.IGNORECASE)
+_AGGREGATE = re.compile(
+    r"\b(?:how many|how often|kinds?|types?|activities|things|ways|all|both|list|ever|times|which|"
+    r"what (?:\w+ )?(?:are|were|has|have)|some|events|hobbies|places|books|items)\b",
+    re.IGNORECASE,
+)
+
+
+def declarative(question: str) -> str:
+    """A question rewritten as a statement ("When did Ana go to Rome?" -> "Ana go to Rome.")."""
+    text = question.strip().rstrip("?").strip()
+    stripped = _WH.sub("", text, count=1)
+    if stripped == text:
+        stripped = _AUX.sub("", text, count=1)
+    stripped = stripped.strip() or text
+    return stripped[0].upper() + stripped[1:] + "."
+
+
+def _mentions(text: str, word: str) -> bool:
+    return word[: max(4, len(word) - 2)] in text
+
+
+def missing_cues(cues: Cues, evidence: Sequence[Found]) -> tuple[list[str], set[str], set[str]]:
+    """Query keywords, participants and places that the evidence does not mention yet."""
+    text = " ".join(f.unit.restatement.lower() for f in evidence)
+    people = {p.lower() for f in evidence for p in f.unit.participants}
+    places = {p.lower() for f in evidence for p in f.unit.locations}
+    kw = [w for w in cues.keywords if not _mentions(text, w)]
+    return kw, {p for p in cues.participants if p.lower() not in people}, {p for p in cues.locations if p.lower() not in places}
+
+
+def _gateway(found: Found, cues: Cues) -> float:
+    own = {p.lower() for p in found.unit.participants | found.unit.locations}
+    own |= set(keywords(found.unit.restatement))
+    known = {p.lower() for p in cues.participants | cues.locations} | set(cues.keywords)
+    if not own:
+        return 0.0
+    return len(own - known) / len(own)
+
+
+def choose_anchors(cues: Cues, ranked: Sequence[Found], n: int, window: int = 10) -> list[Found]:
+    """Up to ``n`` anchors: useful (high score) and gateways (cues the query lacks)."""
+    pool = list(ranked[:window])
+    if not pool:
+        return []
+    top = pool[0].score or 1.0
+    scored = sorted(pool, key=lambda f: (-(f.score / top) * (0.5 + 0.5 * _gateway(f, cues)), f.unit.id))
+    return scored[:n]
+
+
+def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], n_anchors: int = 3) -> Plan:
+    """Decide whether to look further, from where, and for what."""
+    if not ranked:
+        return Plan(False, (), "", Cues(), "no evidence to start from")
+    kw, people, places = missing_cues(cues, ranked[:3])
+    if not (kw or people or places) and not _AGGREGATE.search(query):
+        return Plan(False, (), "", Cues(), "enough evidence: the top memories cover every cue of the query")
+    anchors = choose_anchors(cues, ranked, n_anchors)
+    anchor_people = {p for f in anchors for p in f.unit.participants}
+    anchor_places = {p for f in anchors for p in f.unit.locations}
+    target = declarative(query)
+    extra = [p for p in sorted(anchor_places | anchor_people) if p.lower() not in target.lower()]
+    if extra:
+        target = f"{target[:-1]}, with {', '.join(extra)}."
+    target_cues = Cues(
+        participants=frozenset(cues.participants | anchor_people),
+        locations=frozenset(cues.locations | anchor_places),
+        time=cues.time,
+        keywords=tuple(kw) or cues.keywords,
+    )
+    reason = "missing: " + ", ".join(kw + sorted(people) + sorted(places)) if (kw or people or places) else "aggregate question"
+    return Plan(True, tuple(f.unit.id for f in anchors), target, target_cues, reason)

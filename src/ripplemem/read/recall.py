@@ -1,0 +1,58 @@
+"""Three-view initial recall ``C0``: dense, lexical and structural, each hit keeping its view.
+
+A structural cue that matches more memories than a view can return does not discriminate
+(the main speaker of a conversation is a participant of almost everything), so it is left
+out of the structural view instead of flooding it with arbitrary memories.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..config import RecallSettings
+from ..store.base import Store
+from ..types import Cues, Hit, Scope, Vector
+
+W_PARTICIPANTS, W_LOCATIONS, W_TIME = 0.45, 0.25, 0.30
+
+
+def _hits(pairs: list[tuple[str, float]], route: str, scale: float | None = None) -> list[Hit]:
+    top = scale if scale is not None else (pairs[0][1] if pairs and pairs[0][1] > 0 else 1.0)
+    return [Hit(uid, route, round(max(score, 0.0) / top, 6), rank) for rank, (uid, score) in enumerate(pairs)]
+
+
+def structural_view(store: Store, scope: Scope, cues: Cues, k: int) -> list[Hit]:
+    """Memories matching the query's participants, places and time, best first."""
+    score: dict[str, float] = defaultdict(float)
+    weight = 0.0
+    for names, w, lookup in (
+        (cues.participants, W_PARTICIPANTS, store.by_participants),
+        (cues.locations, W_LOCATIONS, store.by_locations),
+    ):
+        useful = [n for n in sorted(names) if len(lookup(scope, [n], k)) < k]
+        if not useful:
+            continue
+        weight += w
+        for name in useful:
+            for uid, _ in lookup(scope, [name], k):
+                score[uid] += w / len(useful)
+    if cues.time is not None:
+        weight += W_TIME
+        for uid, compat in store.by_time(scope, cues.time, k):
+            score[uid] += W_TIME * compat
+    if not score:
+        return []
+    ranked = sorted(score.items(), key=lambda p: (-p[1], p[0]))[:k]
+    return _hits(ranked, "structural", scale=weight)
+
+
+def initial_recall(
+    store: Store, scope: Scope, query: str, qvec: Vector, cues: Cues, rs: RecallSettings
+) -> dict[str, list[Hit]]:
+    views: dict[str, list[Hit]] = {
+        "dense": _hits(store.dense_search(scope, qvec, rs.view_k), "dense", scale=1.0),
+        "lexical": _hits(store.lexical_search(scope, query, rs.view_k), "lexical"),
+    }
+    if rs.structural:
+        views["structural"] = structural_view(store, scope, cues, rs.view_k)
+    return views

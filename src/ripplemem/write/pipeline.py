@@ -1,0 +1,265 @@
+"""The write path: turns -> windows -> candidates -> selected, deduplicated units -> graph.
+
+1. the raw turns are committed to the log first (``Store.log_turns``), pending;
+2. windows, extraction and embedding run with no lock held;
+3. the units, edges and history of the call are written in one short transaction
+   (``Store.apply``) and the turns marked done.
+If anything between 1 and 3 fails, the turns stay in the log (marked failed) and
+``reindex`` extracts them again; nothing already stored changes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from ..config import Settings
+from ..providers.embed.base import Embedder
+from ..store.base import Store, WriteBatch
+from ..types import (
+    AddResult,
+    Candidate,
+    Edge,
+    HistoryEntry,
+    MemoryEvent,
+    MemoryUnit,
+    Scope,
+    Turn,
+    Window,
+    utcnow,
+)
+from .link import enforce_caps, link_unit, window_edges
+from .select import select
+from .update import Decision, decide, merge
+from .window import make_windows
+
+
+class Extractor(Protocol):
+    failures: int
+
+    def extract_many(self, windows: Sequence[Window]) -> list[list[Candidate]]: ...
+
+
+class Decider(Protocol):
+    def __call__(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision: ...
+
+
+@dataclass
+class WriteContext:
+    store: Store
+    embedder: Embedder
+    extractor: Extractor
+    settings: Settings
+    decider: Decider | None = None
+
+
+@dataclass
+class _Pending:
+    """Units of one call being assembled before the transaction."""
+
+    new: dict[str, MemoryUnit] = field(default_factory=dict)
+    changed: dict[str, MemoryUnit] = field(default_factory=dict)
+    history: list[HistoryEntry] = field(default_factory=list)
+    events: list[MemoryEvent] = field(default_factory=list)
+    supersedes: list[Edge] = field(default_factory=list)
+
+
+def new_unit_id() -> str:
+    return uuid.uuid4().hex
+
+
+def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
+    """Log the turns durably, then extract, select, update and link them."""
+    stored = ctx.store.log_turns(scope, turns)
+    skipped = len(turns) - len(stored)
+    if not stored:
+        return AddResult((), 0, skipped)
+    events, failures = process(ctx, scope, stored)
+    return AddResult(tuple(events), len(stored), skipped, failures)
+
+
+def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[list[MemoryEvent], int]:
+    """Turn logged (pending) turns into units; on failure mark them failed and re-raise."""
+    ids = [t.turn_id for t in turns]
+    before = ctx.extractor.failures
+    try:
+        windows, positions = _windows(ctx, scope, turns)
+        per_window = ctx.extractor.extract_many(windows)
+        candidates = [c for found in per_window for c in found]
+        pending = _build_units(ctx, scope, candidates)
+        batch = _link(ctx, scope, pending, positions)
+        batch.done_turns = ids
+        ctx.store.apply(scope, batch)
+    except BaseException:
+        ctx.store.mark_turns(scope, ids, "failed")
+        raise
+    return pending.events, ctx.extractor.failures - before
+
+
+def _windows(
+    ctx: WriteContext, scope: Scope, turns: Sequence[Turn]
+) -> tuple[list[Window], dict[tuple[str, str], int]]:
+    """Windows over the new turns, each session with its preceding overlap as context."""
+    ws = ctx.settings.write
+    new_ids: dict[str, set[str]] = defaultdict(set)
+    for t in turns:
+        new_ids[t.session_id].add(t.turn_id)
+    windows: list[Window] = []
+    positions: dict[tuple[str, str], int] = {}
+    for session_id, fresh in new_ids.items():
+        history = ctx.store.turns(scope, session_id=session_id)
+        for i, t in enumerate(history):
+            positions[(session_id, t.turn_id)] = i
+        speakers = list(dict.fromkeys(t.speaker for t in history))
+        first = min(i for i, t in enumerate(history) if t.turn_id in fresh)
+        span = history[max(0, first - ws.window_overlap) :]
+        session_time = next((t.time for t in span if t.turn_id in fresh and t.time), None)
+        for w in make_windows(span, session_time, ws.window_size, ws.window_overlap, speakers):
+            mine = frozenset(w.new & fresh)
+            if mine:
+                windows.append(Window(w.session_id, w.session_time, w.turns, mine, w.speakers))
+    return windows, positions
+
+
+def _neighbours(
+    ctx: WriteContext, scope: Scope, vec: np.ndarray, pending: _Pending, k: int = 5
+) -> list[tuple[MemoryUnit, float]]:
+    found = ctx.store.dense_search(scope, vec, k)
+    units = {u.id: u for u in ctx.store.get_units(scope, [uid for uid, _ in found])}
+    scored = [(pending.changed.get(uid, units[uid]), s) for uid, s in found if uid in units]
+    fresh = list(pending.new.values())
+    if fresh:
+        sims = np.stack([u.vector for u in fresh]) @ vec  # type: ignore[misc]
+        for i in np.argsort(-sims)[:k]:
+            scored.append((fresh[i], float(sims[i])))
+    scored.sort(key=lambda p: -p[1])
+    return scored[:k]
+
+
+def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -> _Pending:
+    pending = _Pending()
+    if not candidates:
+        return pending
+    ws = ctx.settings.write
+    vectors = ctx.embedder.embed([c.restatement for c in candidates])
+    speakers = frozenset(p for c in candidates for p in c.participants)
+    now = utcnow()
+    for cand, vec in zip(candidates, vectors, strict=True):
+        near = _neighbours(ctx, scope, vec, pending)
+        novelty = 1.0 - (near[0][1] if near else 0.0)
+        sel = select(cand, novelty, speakers, ws)
+        if ctx.decider is not None:
+            decision = ctx.decider(cand, near)
+        else:
+            decision = decide(cand, near, duplicate_cosine=ws.duplicate_cosine, supersede_cosine=ws.supersede_cosine)
+        target = next((u for u, _ in near if u.id == decision.target), None)
+        if decision.action == "NOOP" and target is not None:
+            pending.events.append(MemoryEvent(target.id, "NOOP", target.restatement, None, cand.sources))
+            continue
+        if decision.action == "UPDATE" and target is not None:
+            merged = merge(target, cand, sel.importance).with_(updated_at=now)
+            _stage(pending, merged)
+            pending.history.append(
+                HistoryEntry(target.id, "UPDATE", now, target.restatement, merged.restatement,
+                             f"{decision.reason}; sources +{','.join(cand.sources)}")
+            )
+            pending.events.append(MemoryEvent(target.id, "UPDATE", merged.restatement, target.restatement, merged.sources))
+            continue
+        unit = MemoryUnit(
+            id=new_unit_id(), scope=scope, restatement=cand.restatement, sources=cand.sources,
+            session_id=cand.session_id, vector=vec.astype(np.float32), participants=cand.participants,
+            locations=cand.locations, time=cand.time, layer=sel.layer, tier=sel.tier,
+            importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,
+            mentioned_at=cand.mentioned_at, created_at=now, updated_at=now,
+        )
+        pending.new[unit.id] = unit
+        pending.history.append(HistoryEntry(unit.id, "ADD", now, None, unit.restatement, decision.reason))
+        if decision.action == "SUPERSEDE" and target is not None:
+            closed = target.with_(valid_to=unit.valid_from, updated_at=now)
+            _stage(pending, closed)
+            pending.history.append(
+                HistoryEntry(target.id, "SUPERSEDE", now, target.restatement, unit.restatement, decision.reason)
+            )
+            pending.supersedes.append(Edge(unit.id, target.id, "supersedes", 1.0))
+            pending.events.append(MemoryEvent(unit.id, "SUPERSEDE", unit.restatement, target.restatement, unit.sources))
+        else:
+            pending.events.append(MemoryEvent(unit.id, "ADD", unit.restatement, None, unit.sources))
+    return pending
+
+
+def _stage(pending: _Pending, unit: MemoryUnit) -> None:
+    if unit.id in pending.new:
+        pending.new[unit.id] = unit
+    else:
+        pending.changed[unit.id] = unit
+
+
+def _pool(ctx: WriteContext, scope: Scope, unit: MemoryUnit) -> list[str]:
+    gs = ctx.settings.graph
+    ids: dict[str, None] = {}
+    assert unit.vector is not None
+    for uid, _ in ctx.store.dense_search(scope, unit.vector, gs.pool):
+        ids[uid] = None
+    if gs.structural:
+        if unit.participants:
+            ids.update((uid, None) for uid, _ in ctx.store.by_participants(scope, unit.participants, gs.pool))
+        if unit.locations:
+            ids.update((uid, None) for uid, _ in ctx.store.by_locations(scope, unit.locations, gs.pool))
+        if unit.time is not None:
+            ids.update((uid, None) for uid, _ in ctx.store.by_time(scope, unit.time, gs.pool))
+    return list(ids)
+
+
+def _link(
+    ctx: WriteContext, scope: Scope, pending: _Pending, positions: dict[tuple[str, str], int]
+) -> WriteBatch:
+    gs = ctx.settings.graph
+    fresh = list(pending.new.values())
+    proposed: list[Edge] = list(pending.supersedes)
+    if fresh:
+        matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
+        for i, unit in enumerate(fresh):
+            stored = ctx.store.get_units(scope, _pool(ctx, scope, unit))
+            sims = matrix @ unit.vector
+            batch_pool = [fresh[j] for j in np.argsort(-sims)[: gs.pool + 1] if j != i]
+            proposed += link_unit(unit, [pending.changed.get(u.id, u) for u in stored] + batch_pool, gs)
+        if gs.window_links:
+            proposed += _window_links(ctx, scope, fresh, positions)
+    caps = {"semantic": gs.semantic_max, "structural": gs.structural_max}
+    involved = sorted({e.dst for e in proposed} - set(pending.new))
+    existing = ctx.store.edges(scope, involved) if involved else []
+    edges, drop = enforce_caps(_dedupe(proposed), existing, caps)
+    return WriteBatch(
+        add=fresh, update=list(pending.changed.values()), edges=edges, drop_edges=drop, history=pending.history
+    )
+
+
+def _window_links(
+    ctx: WriteContext, scope: Scope, fresh: list[MemoryUnit], positions: dict[tuple[str, str], int]
+) -> list[Edge]:
+    def where(unit: MemoryUnit) -> list[tuple[str, int]]:
+        return [(unit.session_id, positions[(unit.session_id, s)]) for s in unit.sources if (unit.session_id, s) in positions]
+
+    new = {u.id: where(u) for u in fresh}
+    near_ids: set[str] = set()
+    by_index = {(sess, i): tid for (sess, tid), i in positions.items()}
+    for spots in new.values():
+        for sess, i in spots:
+            near_ids.update(by_index[(sess, j)] for j in range(i - 2, i + 3) if (sess, j) in by_index)
+    known_units = [u for u in ctx.store.units_by_source(scope, sorted(near_ids)) if u.id not in new]
+    known = {u.id: where(u) for u in known_units}
+    return window_edges(new, known)
+
+
+def _dedupe(edges: list[Edge]) -> list[Edge]:
+    best: dict[tuple[str, str, str], Edge] = {}
+    for e in edges:
+        key = (min(e.src, e.dst), max(e.src, e.dst), e.kind)
+        if key not in best or e.weight > best[key].weight:
+            best[key] = e
+    return list(best.values())

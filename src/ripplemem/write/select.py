@@ -1,0 +1,69 @@
+"""Selection (SelMem): an importance score at write time, and the tier a memory lands in.
+
+``importance = w_reuse*reuse + w_relevance*relevance + w_novelty*novelty + w_emphasis*emphasis``
+with the article's starting weights 0.4/0.3/0.2/0.1. Explicit signals (a ``core`` candidate:
+"remember", preferences, allergies, commitments) bypass the score. Low scores are kept in
+the short-term tier: still searchable at lower priority, never dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..config import WriteSettings
+from ..types import Candidate, Layer, Tier
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    importance: float
+    layer: Layer
+    tier: Tier
+    reuse: float
+    relevance: float
+    novelty: float
+    emphasis: float
+
+
+def reuse_likelihood(candidate: Candidate) -> float:
+    """How likely a memory is to be asked about again: concrete cues make it reusable."""
+    score = 0.2
+    if candidate.time is not None:
+        score += 0.25
+    if candidate.facts:
+        score += 0.2
+    if candidate.locations:
+        score += 0.15
+    if len(candidate.participants) > 1:
+        score += 0.1
+    words = len(candidate.restatement.split())
+    if words >= 8:
+        score += 0.1
+    return min(score, 1.0)
+
+
+def relevance(candidate: Candidate, speakers: frozenset[str]) -> float:
+    """Relevance to the people the memory serves: the conversation's speakers."""
+    if not candidate.participants:
+        return 0.4
+    return 1.0 if candidate.participants & speakers else 0.6
+
+
+def select(
+    candidate: Candidate, novelty: float, speakers: frozenset[str], settings: WriteSettings
+) -> Selection:
+    """Score one candidate; ``novelty`` is 1 - its best cosine against stored memories."""
+    reuse = reuse_likelihood(candidate)
+    rel = relevance(candidate, speakers)
+    nov = min(max(novelty, 0.0), 1.0)
+    emph = min(max(candidate.emphasis, 0.0), 1.0)
+    importance = (
+        settings.weight_reuse * reuse
+        + settings.weight_relevance * rel
+        + settings.weight_novelty * nov
+        + settings.weight_emphasis * emph
+    )
+    if candidate.layer == "core":
+        return Selection(max(importance, 0.9), "core", "long", reuse, rel, nov, emph)
+    tier: Tier = "short" if importance < settings.short_tier_below else "long"
+    return Selection(round(importance, 4), candidate.layer, tier, reuse, rel, nov, emph)

@@ -1,0 +1,133 @@
+"""The real local embedder and the OpenAI-compatible embedder against a real scripted server."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ripplemem.config import Settings
+from ripplemem.errors import ConfigError, InputError, ProviderError
+from ripplemem.providers.embed import Embedder, make_embedder, register_embedder
+from ripplemem.providers.embed.local import TOKENIZER_PATH, LocalEmbedder, shared_local_embedder
+from ripplemem.providers.embed.openai import OpenAIEmbedder
+from scripted_llm import ScriptedLLM
+
+
+@pytest.fixture(scope="module")
+def local() -> LocalEmbedder:
+    return shared_local_embedder()
+
+
+def test_local_embedder_shape_and_norm(local: LocalEmbedder) -> None:
+    assert isinstance(local, Embedder)
+    assert (local.name, local.dim) == ("all-MiniLM-L6-v2-int8", 384)
+    vecs = local.embed(["Maya is allergic to seafood.", "", "Harbor Grill is a seafood restaurant."])
+    assert vecs.shape == (3, 384) and vecs.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-5)
+    assert local.embed([]).shape == (0, 384)
+
+
+def test_local_embedder_meaning(local: LocalEmbedder) -> None:
+    puppy, dog, stocks = local.embed(["I adopted a puppy", "I got a new dog", "The stock market fell"])
+    assert float(puppy @ dog) > float(puppy @ stocks) + 0.3
+
+
+def test_local_embedder_batching_keeps_order_and_values(local: LocalEmbedder) -> None:
+    texts = ["short", "a much longer sentence about a trip to the lake in July " * 3, "mid length text here"]
+    together = local.embed(texts)
+    alone = np.vstack([local.embed([t]) for t in texts])
+    assert np.allclose(together, alone, atol=1e-5)
+    small_batches = LocalEmbedder(batch_size=1, threads=1).embed(texts)
+    assert np.allclose(together, small_batches, atol=1e-5)
+
+
+def test_local_embedder_truncates_long_text(local: LocalEmbedder) -> None:
+    base = "Caroline went to the support group. " * 40  # well over 256 wordpieces
+    assert np.allclose(local.embed([base]), local.embed([base + "Nothing after this matters."]), atol=1e-5)
+
+
+def test_local_embedder_rejects_a_bare_string(local: LocalEmbedder) -> None:
+    with pytest.raises(InputError):
+        local.embed("one string")  # type: ignore[arg-type]
+
+
+def test_local_embedder_checks_the_tokenizer_hash(tmp_path: Path) -> None:
+    bad = tmp_path / "minilm-tokenizer.json"
+    shutil.copy(TOKENIZER_PATH, bad)
+    with bad.open("a") as fh:
+        fh.write(" ")
+    embedder = LocalEmbedder(tokenizer_path=bad)
+    with pytest.raises(ProviderError, match="minilm-tokenizer.json"):
+        embedder.embed(["x"])
+
+
+def test_local_embedder_checks_the_model_hash(tmp_path: Path) -> None:
+    fake = tmp_path / "model.onnx"
+    fake.write_bytes(b"not a model")
+    with pytest.raises(ProviderError, match="model.onnx"):
+        LocalEmbedder(model_path=fake).embed(["x"])
+
+
+def test_make_embedder_local_is_shared(local: LocalEmbedder) -> None:
+    assert make_embedder(Settings()) is local
+
+
+def test_make_embedder_unknown_name() -> None:
+    with pytest.raises(ConfigError, match="local"):
+        make_embedder(Settings(embedder="nope"))
+
+
+def test_register_embedder_plugin(local: LocalEmbedder) -> None:
+    register_embedder("test-plugin", lambda settings: local)
+    assert make_embedder(Settings(embedder="test-plugin")) is local
+
+
+def test_openai_embedder_against_server(scripted_llm: ScriptedLLM) -> None:
+    settings = Settings(
+        embedder="openai",
+        embed_base_url=scripted_llm.url,
+        embed_model="emb-model",
+        embed_api_key="k",
+        embed_dim=scripted_llm.embed_dim,
+        llm_retries=0,
+    )
+    embedder = make_embedder(settings)
+    assert isinstance(embedder, OpenAIEmbedder) and embedder.name == "emb-model"
+    vecs = embedder.embed(["seafood allergy", "", "seafood allergy"])
+    assert vecs.shape == (3, scripted_llm.embed_dim) and vecs.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-5)
+    assert np.allclose(vecs[0], vecs[2])
+    (body,) = scripted_llm.embed_requests
+    assert body["model"] == "emb-model" and body["input"] == ["seafood allergy", " ", "seafood allergy"]
+    assert body["encoding_format"] == "float"
+
+
+def test_openai_embedder_batches(scripted_llm: ScriptedLLM) -> None:
+    embedder = OpenAIEmbedder(model="m", dim=scripted_llm.embed_dim, base_url=scripted_llm.url, batch_size=2)
+    vecs = embedder.embed(["a", "b", "c", "d", "e"])
+    assert vecs.shape == (5, scripted_llm.embed_dim)
+    assert [len(b["input"]) for b in scripted_llm.embed_requests] == [2, 2, 1]
+    assert np.allclose(vecs[4], embedder.embed(["e"])[0])
+
+
+def test_openai_embedder_failure_is_a_provider_error(scripted_llm: ScriptedLLM) -> None:
+    scripted_llm.embed_fail(500, times=3)
+    embedder = OpenAIEmbedder(model="m", dim=scripted_llm.embed_dim, base_url=scripted_llm.url, retries=0)
+    with pytest.raises(ProviderError):
+        embedder.embed(["x"])
+
+
+def test_openai_embedder_wrong_width_is_a_provider_error(scripted_llm: ScriptedLLM) -> None:
+    embedder = OpenAIEmbedder(model="m", dim=scripted_llm.embed_dim + 1, base_url=scripted_llm.url, retries=0)
+    with pytest.raises(ProviderError, match="width"):
+        embedder.embed(["x"])
+
+
+def test_openai_embedder_needs_model_and_dim() -> None:
+    with pytest.raises(ConfigError):
+        OpenAIEmbedder(model="", dim=8)
+    with pytest.raises(ConfigError):
+        OpenAIEmbedder(model="m", dim=0)

@@ -1,0 +1,222 @@
+"""A real OpenAI-compatible HTTP server on 127.0.0.1 with scripted replies, for tests.
+
+It speaks ``POST /v1/chat/completions`` and ``POST /v1/embeddings`` over a real socket
+(stdlib ``http.server`` in a thread), so the code under test runs its real SDK and
+transport. Chat replies come from a queue the test fills: good JSON, bad JSON, an HTTP
+error, a slow reply (for timeouts). Embeddings are computed (hashed character trigrams,
+deterministic) unless an error is queued for them. Every request is recorded.
+
+    def test_x(scripted_llm):
+        scripted_llm.reply_json({"answer": "yes"})
+        llm = OpenAILLM(base_url=scripted_llm.url, model="m")
+        ...
+        assert scripted_llm.chat_requests[0]["model"] == "m"
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ScriptedReply:
+    """One queued answer: ``status`` 200 with chat ``content``, or an error status."""
+
+    status: int = 200
+    content: str | None = None
+    delay: float = 0.0  # seconds to wait before answering
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    path: str
+    body: dict[str, Any]
+    headers: dict[str, str] = field(default_factory=dict)  # names lower-cased
+
+
+def trigram_vector(text: str, dim: int) -> list[float]:
+    """A deterministic, similarity-preserving stand-in embedding (not normalised on purpose)."""
+    vec = [0.0] * dim
+    padded = f"  {text.lower()}  "
+    for i in range(len(padded) - 2):
+        bucket = int.from_bytes(hashlib.blake2b(padded[i : i + 3].encode(), digest_size=4).digest(), "big") % dim
+        vec[bucket] += 1.0
+    if not any(vec):
+        vec[0] = 1.0
+    return [3.0 * v for v in vec]
+
+
+class ScriptedLLM:
+    """The server and its script. Use as a context manager, or :meth:`start` / :meth:`stop`."""
+
+    def __init__(self, embed_dim: int = 16) -> None:
+        self.embed_dim = embed_dim
+        self.requests: list[RecordedRequest] = []
+        self._chat: deque[ScriptedReply] = deque()
+        self._embed: deque[ScriptedReply] = deque()
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # -- the script ---------------------------------------------------------------------
+    def reply(self, content: str, *, delay: float = 0.0) -> ScriptedLLM:
+        """Queue a chat reply with this exact message content."""
+        self._chat.append(ScriptedReply(content=content, delay=delay))
+        return self
+
+    def reply_json(self, obj: Any, *, fence: bool = False, delay: float = 0.0) -> ScriptedLLM:
+        """Queue a chat reply whose content is ``obj`` as JSON (optionally in a code fence)."""
+        text = json.dumps(obj)
+        return self.reply(f"```json\n{text}\n```" if fence else text, delay=delay)
+
+    def fail(self, status: int = 500, *, times: int = 1) -> ScriptedLLM:
+        """Queue ``times`` chat replies with HTTP ``status``."""
+        self._chat.extend(ScriptedReply(status=status) for _ in range(times))
+        return self
+
+    def embed_fail(self, status: int = 500, *, times: int = 1) -> ScriptedLLM:
+        """Queue ``times`` embeddings replies with HTTP ``status``."""
+        self._embed.extend(ScriptedReply(status=status) for _ in range(times))
+        return self
+
+    @property
+    def pending(self) -> int:
+        """Chat replies still queued."""
+        return len(self._chat)
+
+    @property
+    def chat_requests(self) -> list[dict[str, Any]]:
+        return [r.body for r in self.requests if r.path.endswith("/chat/completions")]
+
+    @property
+    def embed_requests(self) -> list[dict[str, Any]]:
+        return [r.body for r in self.requests if r.path.endswith("/embeddings")]
+
+    # -- the server ---------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        """The base URL to give an OpenAI client (ends in ``/v1``)."""
+        if self._server is None:
+            raise RuntimeError("scripted LLM server is not running")
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    def start(self) -> ScriptedLLM:
+        server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        server.daemon_threads = True
+        server.block_on_close = False
+        self._server = server
+        self._thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def __enter__(self) -> ScriptedLLM:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- answering ------------------------------------------------------------------------
+    def _answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], float]:
+        if path.endswith("/chat/completions"):
+            with self._lock:
+                item = self._chat.popleft() if self._chat else None
+            if item is None:
+                return 500, _error("scripted_llm: no chat reply queued"), 0.0
+            if item.status != 200:
+                return item.status, _error(f"scripted failure {item.status}"), item.delay
+            return 200, _completion(body, item.content or ""), item.delay
+        if path.endswith("/embeddings"):
+            with self._lock:
+                item = self._embed.popleft() if self._embed else None
+            if item is not None and item.status != 200:
+                return item.status, _error(f"scripted failure {item.status}"), item.delay
+            return 200, self._embeddings(body), item.delay if item else 0.0
+        return 404, _error(f"scripted_llm: no route {path}"), 0.0
+
+    def _embeddings(self, body: dict[str, Any]) -> dict[str, Any]:
+        inputs = body.get("input", [])
+        texts = [inputs] if isinstance(inputs, str) else list(inputs)
+        data = [
+            {"object": "embedding", "index": i, "embedding": trigram_vector(str(t), self.embed_dim)}
+            for i, t in enumerate(texts)
+        ]
+        tokens = sum(math.ceil(len(str(t)) / 4) for t in texts)
+        return {
+            "object": "list",
+            "data": data,
+            "model": body.get("model", ""),
+            "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
+        }
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"error": {"message": message, "type": "server_error", "param": None, "code": None}}
+
+
+def _completion(body: dict[str, Any], content: str) -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-scripted",
+        "object": "chat.completion",
+        "created": 0,
+        "model": body.get("model", ""),
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content},
+                "finish_reason": "stop",
+                "logprobs": None,
+            }
+        ],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+    }
+
+
+def _handler_for(script: ScriptedLLM) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            try:
+                body = json.loads(raw or b"{}")
+            except ValueError:
+                body = {"_unparsed": raw.decode("utf-8", "replace")}
+            with script._lock:
+                script.requests.append(
+                    RecordedRequest(self.path, body, {k.lower(): v for k, v in self.headers.items()})
+                )
+            status, payload, delay = script._answer(self.path, body)
+            if delay and script._stopping.wait(delay):
+                return
+            data = json.dumps(payload).encode()
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up (a timeout test); nothing to answer
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    return Handler

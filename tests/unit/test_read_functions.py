@@ -1,0 +1,111 @@
+"""Planner, diffusion and assembly as pure functions on hand-built graphs."""
+
+from __future__ import annotations
+
+import pytest
+from graph_helpers import Graph, day, unit, vec
+
+from ripplemem.config import RecallSettings
+from ripplemem.read.assemble import Found, assemble, route_strength, score
+from ripplemem.read.diffuse import cue_match, diffuse
+from ripplemem.read.plan import declarative, rule_plan
+from ripplemem.types import Cues, Hit, token_cost
+
+# The motivating example: E1 is found by the query; E2 and E3 are not.
+E1 = unit("e1", "Sam recommended Harbor Grill for dinner with Maya", vec(1, 0.2, 0, 0),
+          people={"Sam", "Maya"}, places={"Harbor Grill"}, time=day(2026, 4, 23))
+E2 = unit("e2", "Harbor Grill is a seafood restaurant", vec(0.3, 1, 0.2, 0), places={"Harbor Grill"})
+E3 = unit("e3", "Maya is allergic to seafood", vec(0, 0.6, 1, 0), people={"Maya"}, layer="core")
+E4 = unit("e4", "Sam booked a table at Harbor Grill for 7 pm", vec(0.9, 0, 0, 0.4),
+          people={"Sam"}, places={"Harbor Grill"}, time=day(2026, 4, 23))
+E5 = unit("e5", "Sam likes the atmosphere at Harbor Grill", vec(0.8, 0, 0, 0.6), people={"Sam"}, places={"Harbor Grill"})
+GRAPH = Graph(
+    [E1, E2, E3, E4, E5],
+    [("e1", "e2", "structural", 0.7), ("e2", "e3", "semantic", 0.75), ("e1", "e4", "structural", 0.9),
+     ("e1", "e5", "semantic", 0.8), ("e4", "e5", "structural", 0.7)],
+)
+
+
+def test_declarative_rewrites_questions_as_statements() -> None:
+    assert declarative("When did Caroline go to the LGBTQ support group?") == "Caroline go to the LGBTQ support group."
+    assert declarative("Would Caroline likely pursue writing?") == "Caroline likely pursue writing."
+    assert not declarative("What is Maya allergic to?").endswith("?")
+
+
+def test_diffusion_reaches_the_missing_constraint_through_the_anchor_only() -> None:
+    target = vec(0.1, 0.5, 1, 0)  # "Maya cannot eat seafood" in the toy space
+    cues = Cues(participants=frozenset({"Maya"}), locations=frozenset({"Harbor Grill"}))
+    hits = diffuse(["e1"], target, cues, {"e1"}, GRAPH.neighbours, GRAPH.fetch, hops=2, per_channel=1)
+    found = {h.unit_id for h in hits}
+    assert "e3" in found  # two hops: e1 -structural-> e2 -semantic-> e3
+    assert all(h.via == "e1" for h in hits)
+    assert "e5" not in found and "e4" not in found  # nearby but not what is missing
+    one_hop = diffuse(["e1"], target, cues, {"e1"}, GRAPH.neighbours, GRAPH.fetch, hops=1, per_channel=6)
+    assert "e3" not in {h.unit_id for h in one_hop}
+
+
+def test_diffusion_skips_what_is_known_and_walks_only_from_anchors() -> None:
+    hits = diffuse(["e4"], vec(0, 0, 1, 0), Cues(), {"e4", "e1"}, GRAPH.neighbours, GRAPH.fetch, hops=1)
+    assert {h.unit_id for h in hits} == {"e5"}  # e1 is known; e2/e3 are not adjacent to e4
+    assert diffuse([], vec(1), Cues(), set(), GRAPH.neighbours, GRAPH.fetch) == []
+
+
+def test_structural_channel_can_be_switched_off() -> None:
+    cues = Cues(participants=frozenset({"Maya"}))
+    hits = diffuse(["e1"], None, cues, {"e1"}, GRAPH.neighbours, GRAPH.fetch, structural=False)
+    assert hits == []  # no target vector, and structural edges and matching are off
+    assert cue_match(E3, cues) == 1.0 and cue_match(E2, cues) == 0.0
+
+
+def _found(u, s: float, route: str = "dense") -> Found:  # type: ignore[no-untyped-def]
+    f = Found(u, [Hit(u.id, route, s)])
+    f.alignment = s
+    return f
+
+
+def test_rule_planner_picks_gateway_anchors_and_writes_a_statement() -> None:
+    cues = Cues(participants=frozenset({"Maya", "Sam"}), locations=frozenset({"Harbor Grill"}),
+                keywords=("follow", "sam's", "recommendation", "take", "maya", "harbor", "grill", "allergic"))
+    ranked = [_found(E1, 0.9), _found(E4, 0.6), _found(E5, 0.5)]
+    rs = RecallSettings()
+    score({f.unit.id: f for f in ranked}, rs)
+    plan = rule_plan("Should we follow Sam's recommendation and take Maya to Harbor Grill?", cues, ranked)
+    assert plan.proceed and "e1" in plan.anchors and len(plan.anchors) <= 3
+    assert not plan.target.endswith("?") and "Maya" in plan.target
+    assert "Maya" in plan.target_cues.participants and "Harbor Grill" in plan.target_cues.locations
+
+
+def test_rule_planner_stops_when_the_cues_are_covered() -> None:
+    cues = Cues(participants=frozenset({"Maya"}), keywords=("maya", "allergic"))
+    plan = rule_plan("Is Maya allergic?", cues, [_found(E3, 0.9)])
+    assert not plan.proceed and plan.stop_reason.startswith("enough evidence")
+    assert not rule_plan("anything", Cues(), []).proceed
+
+
+def test_assembly_is_deterministic_merges_routes_and_respects_budget() -> None:
+    rs = RecallSettings()
+    found = {u.id: _found(u, s) for u, s in [(E1, 0.9), (E2, 0.5), (E3, 0.7), (E4, 0.8), (E5, 0.2)]}
+    found["e3"].routes.append(Hit("e3", "diffusion:semantic/structural>semantic", 0.9, 0, "e1"))
+    found["e1"].anchor = True
+    score(found, rs)
+    items = assemble(found, 10_000, 30)
+    assert [i.id for i in items][0] == "e1"
+    assert len({i.id for i in items}) == len(items)  # one copy per memory
+    e3 = next(i for i in items if i.id == "e3")
+    assert any(r.startswith("diffusion") for r in e3.routes) and "dense" in e3.routes
+    costs = [token_cost(i.render()) for i in items]
+    budget = costs[0] + costs[1] + costs[2] - 1  # the third does not fit: stop there
+    cut = assemble(found, budget, 30)
+    assert [i.id for i in cut] == [i.id for i in items[:2]]
+    assert [i.id for i in assemble(found, 10_000, 2)] == [i.id for i in items[:2]]
+    assert assemble(found, 10_000, 30) == items
+
+
+def test_superseded_and_short_tier_rank_lower_but_stay() -> None:
+    rs = RecallSettings()
+    old = unit("old", "Ava lives in Boston", vec(1), valid_to=day(2024, 1, 1).start)
+    new = unit("new", "Ava lives in Denver", vec(1))
+    found = {"old": _found(old, 0.9), "new": _found(new, 0.9)}
+    score(found, rs)
+    assert found["new"].score > found["old"].score > 0
+    assert route_strength([Hit("x", "dense", 0.5), Hit("x", "lexical", 0.7)]) == pytest.approx(0.8)

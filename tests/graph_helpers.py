@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import numpy as np
 
@@ -19,14 +19,14 @@ def vec(*values: float, dim: int = 8) -> np.ndarray:
 
 
 def day(y: int, m: int, d: int) -> TimeSpan:
-    return TimeSpan.day(datetime(y, m, d, tzinfo=timezone.utc))
+    return TimeSpan.day(datetime(y, m, d, tzinfo=UTC))
 
 
 def unit(uid: str, text: str, v: np.ndarray, *, people: set[str] = frozenset(), places: set[str] = frozenset(),
          time: TimeSpan | None = None, sources: tuple[str, ...] | None = None, **kw: object) -> MemoryUnit:
     return MemoryUnit(uid, SCOPE, text, sources or (f"D1:{uid}",), "s1", vector=v,
                       participants=frozenset(people), locations=frozenset(places), time=time,
-                      mentioned_at=datetime(2026, 4, 23, tzinfo=timezone.utc), **kw)  # type: ignore[arg-type]
+                      mentioned_at=datetime(2026, 4, 23, tzinfo=UTC), **kw)  # type: ignore[arg-type]
 
 
 class Graph:

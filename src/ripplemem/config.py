@@ -123,7 +123,7 @@ def _build(cls: type, layers: list[Mapping[str, Any]], prefix: str) -> Any:
         if f.name in _NESTED:
             sub = [dict(layer.get(f.name) or {}) for layer in layers]
             env_sub = [{k[len(f.name) + 1 :]: v for k, v in layer.items() if k.startswith(f.name + "_")} for layer in layers]
-            values[f.name] = _build(_NESTED[f.name], [m for pair in zip(sub, env_sub) for m in pair], f"{prefix}{f.name}.")
+            values[f.name] = _build(_NESTED[f.name], [m for pair in zip(sub, env_sub, strict=True) for m in pair], f"{prefix}{f.name}.")
             continue
         default = f.default if f.default is not dataclasses.MISSING else None
         for layer in layers:

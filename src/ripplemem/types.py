@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 import numpy as np
@@ -29,12 +29,12 @@ VIEWS: tuple[View, ...] = ("dense", "lexical", "structural")
 def utc(dt: datetime) -> datetime:
     """Return ``dt`` as an aware UTC datetime; naive values are taken as UTC."""
     if dt.tzinfo is None:
-        return dt.replace(tzinfo=timezone.utc)
-    return dt.astimezone(timezone.utc)
+        return dt.replace(tzinfo=UTC)
+    return dt.astimezone(UTC)
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +344,7 @@ class Evidence:
 
     def render(self) -> str:
         """The context string an answering LLM gets: the items ordered in time."""
-        far = datetime.max.replace(tzinfo=timezone.utc)
+        far = datetime.max.replace(tzinfo=UTC)
 
         def when(item: EvidenceItem) -> datetime:
             u = item.unit

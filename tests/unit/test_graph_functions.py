@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from graph_helpers import day, unit, vec
 from ripplemem.config import GraphSettings
 from ripplemem.types import Edge
 from ripplemem.write.link import enforce_caps, link_unit, structural_score, window_edges
-
-from graph_helpers import day, unit, vec
 
 GS = GraphSettings()
 

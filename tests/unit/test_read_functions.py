@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from graph_helpers import Graph, day, unit, vec
 
+from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
 from ripplemem.read.assemble import Found, assemble, route_strength, score
 from ripplemem.read.diffuse import cue_match, diffuse

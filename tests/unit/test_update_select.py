@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from graph_helpers import day, unit, vec
 from ripplemem.config import WriteSettings
 from ripplemem.types import Candidate
 from ripplemem.write.select import select
 from ripplemem.write.update import decide, merge, slot_of
-
-from graph_helpers import day, unit, vec
 
 
 def cand(text: str, sources: tuple[str, ...] = ("D2:1",), **kw: object) -> Candidate:

@@ -1,0 +1,137 @@
+"""The lexical and structural views: FTS5 BM25, the participant/location indexes and the
+time index. Every query is bounded by an index range and a LIMIT; none scans a scope."""
+
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+from collections.abc import Iterable
+
+from ...types import TimeSpan
+from .codec import MAX_TIME_CLASS, normalise_name, to_us
+
+# Tokens as FTS5's unicode61 tokenizer sees them: runs of letters and digits.
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+MAX_QUERY_TOKENS = 64
+STOPWORDS = frozenset(
+    """a an and are as at be been but by can could did do does for from had has have he her
+    him his how i if in into is it its me my of on or our she so than that the their them
+    then there these they this to was we were what when where which who whom why will with
+    would you your""".split()
+)
+
+
+def fts_query(text: str) -> str | None:
+    """Turn arbitrary user text into a safe FTS5 expression: quoted tokens OR-ed together.
+
+    Stopwords are dropped unless nothing else is left; ``None`` when no token remains.
+    """
+    tokens = list(dict.fromkeys(t.lower() for t in _TOKEN.findall(text)))
+    content = [t for t in tokens if t not in STOPWORDS] or tokens
+    if not content:
+        return None
+    return " OR ".join(f'"{t}"' for t in content[:MAX_QUERY_TOKENS])
+
+
+def lexical(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: int) -> list[tuple[str, float]]:
+    query = fts_query(text)
+    if query is None or k <= 0:
+        return []
+    match = f'scope_tag : "{tag}" AND restatement : ({query})'
+    rows = conn.execute(
+        """SELECT u.id, bm25(units_fts, 0.0, 1.0) AS rank
+           FROM units_fts JOIN units u ON u.num = units_fts.rowid
+           WHERE units_fts MATCH ? AND u.scope = ?
+           ORDER BY rank LIMIT ?""",
+        (match, scope_key, k),
+    ).fetchall()
+    return [(uid, -float(rank)) for uid, rank in rows]
+
+
+def by_names(
+    conn: sqlite3.Connection, table: str, scope_key: str, names: Iterable[str], k: int
+) -> list[tuple[str, float]]:
+    """Units naming any of ``names``; score = how many matched, ties newest first.
+
+    Each name contributes at most its ``max(200, 10k)`` newest units, so a name on every
+    unit of a large scope costs a bounded index range, not a scan.
+    """
+    wanted = sorted({normalise_name(n) for n in names} - {""})
+    if not wanted or k <= 0:
+        return []
+    per_name = max(200, 10 * k)
+    counts: dict[int, int] = {}
+    ids: dict[int, str] = {}
+    for name in wanted:
+        rows = conn.execute(
+            f"""SELECT p.unit_num, u.id FROM {table} p JOIN units u ON u.num = p.unit_num
+                WHERE p.scope = ? AND p.name = ? ORDER BY p.unit_num DESC LIMIT ?""",
+            (scope_key, name, per_name),
+        )
+        for num, uid in rows:
+            counts[num] = counts.get(num, 0) + 1
+            ids[num] = uid
+    ranked = sorted(counts, key=lambda num: (-counts[num], -num))[:k]
+    return [(ids[num], float(counts[num])) for num in ranked]
+
+
+def known_names(conn: sqlite3.Connection, scope_key: str) -> tuple[set[str], set[str]]:
+    participants: set[str] = set()
+    locations: set[str] = set()
+    rows = conn.execute("SELECT kind, display FROM scope_names WHERE scope = ?", (scope_key,))
+    for kind, display in rows:
+        (participants if kind == "participant" else locations).add(display)
+    return participants, locations
+
+
+def by_time(
+    conn: sqlite3.Connection, scope_key: str, span: TimeSpan, k: int, tau_days: float
+) -> list[tuple[str, float]]:
+    """Units with grounded time nearest to ``span``: overlapping (score 1) first, then by
+    gap (``exp(-gap_days / tau)``). Candidates come from bounded index ranges:
+    the ``k`` starting at or after the span's start, the ``k`` ending at or before it, and
+    per duration class the ``k`` that contain the span's start."""
+    if k <= 0:
+        return []
+    start, end = to_us(span.start), to_us(span.end)
+    assert start is not None and end is not None
+    cols = "num, id, t_start_us, t_end_us"
+    found: dict[int, tuple[str, int, int]] = {}
+    after = conn.execute(
+        f"""SELECT {cols} FROM units WHERE scope = ? AND t_start_us >= ?
+            ORDER BY t_start_us LIMIT ?""",
+        (scope_key, start, k),
+    )
+    before = conn.execute(
+        f"""SELECT {cols} FROM units WHERE scope = ? AND t_end_us <= ? AND t_end_us IS NOT NULL
+            ORDER BY t_end_us DESC LIMIT ?""",
+        (scope_key, start, k),
+    )
+    for rows in (after, before, _containing(conn, scope_key, start, k)):
+        for num, uid, s, e in rows:
+            found[num] = (uid, s, e)
+    scored = []
+    for num, (uid, s, e) in found.items():
+        gap_us = max(0, s - end, start - e)
+        score = 1.0 if gap_us == 0 else math.exp(-(gap_us / 8.64e10) / tau_days)
+        scored.append((-score, abs(s - start), -num, uid))
+    scored.sort()
+    return [(uid, -neg) for neg, _, _, uid in scored[:k]]
+
+
+def _containing(conn: sqlite3.Connection, scope_key: str, start: int, k: int) -> list[tuple[int, str, int, int]]:
+    """Units that begin before ``start`` and end after it, one bounded range per class:
+    a unit of class ``c`` lasts at most ``2**c`` hours, so it began after ``start - 2**c h``."""
+    rows: list[tuple[int, str, int, int]] = []
+    for cls in range(MAX_TIME_CLASS + 1):
+        lower = start - int(2**cls * 3.6e9) if cls < MAX_TIME_CLASS else -(2**62)
+        rows.extend(
+            conn.execute(
+                """SELECT num, id, t_start_us, t_end_us FROM units
+                   WHERE scope = ? AND t_class = ? AND t_start_us >= ? AND t_start_us < ? AND t_end_us > ?
+                   ORDER BY t_start_us DESC LIMIT ?""",
+                (scope_key, cls, lower, start, start, k),
+            )
+        )
+    return rows

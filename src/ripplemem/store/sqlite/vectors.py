@@ -1,0 +1,321 @@
+"""The dense view: cosine search over a scope's unit vectors.
+
+Below ``ann_threshold`` units a scope is searched exactly: its L2-normalised vectors sit in
+an in-memory matrix (one matrix product per query). From the threshold on, a ``usearch``
+HNSW index (metric cos) replaces it; the index is persisted beside the database as
+``<db>.ann/<scope tag>.usearch`` with a JSON sidecar, and treated as a cache: it is rebuilt
+from the vectors in the database when missing, unreadable or stale.
+
+Staleness is detected with the scope's ``vector_gen`` counter, which triggers bump on every
+change to the scope's units. A cache remembers the generation it reflects; writes made by
+this process are applied to it as deltas (so inserts stay cheap as the store grows), and a
+change made elsewhere (another process, an import) makes it reload.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...errors import EmbedderMismatchError, StoreError
+from ...types import Vector
+
+MAX_CACHED_SCOPES = 32
+_SIDECAR_FORMAT = 1
+
+
+@dataclass(slots=True)
+class VectorDelta:
+    """What one committed transaction did to one scope's vectors."""
+
+    old_gen: int
+    new_gen: int
+    upserts: list[tuple[int, str, Vector]] = field(default_factory=list)  # (num, id, vector)
+    removes: list[int] = field(default_factory=list)  # nums
+
+
+def _normalise(vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (vectors / norms).astype(np.float32, copy=False)
+
+
+class _Exact:
+    """An in-memory matrix with amortised appends and swap-removes."""
+
+    mode = "exact"
+
+    def __init__(self, gen: int, nums: list[int], ids: list[str], matrix: npt.NDArray[np.float32]) -> None:
+        self.gen = gen
+        self.dim = int(matrix.shape[1]) if matrix.ndim == 2 and matrix.shape[0] else 0
+        self.size = len(nums)
+        self.nums = list(nums)
+        self.ids = list(ids)
+        self.pos = {num: row for row, num in enumerate(nums)}
+        self.matrix = _normalise(matrix) if self.size else np.zeros((0, 0), dtype=np.float32)
+
+    def upsert(self, num: int, unit_id: str, vector: Vector) -> None:
+        vec = _normalise(np.asarray(vector, dtype=np.float32)[None, :])[0]
+        if not self.dim:
+            self.dim, self.matrix = vec.size, np.zeros((16, vec.size), dtype=np.float32)
+        if vec.size != self.dim:
+            raise EmbedderMismatchError(f"vector of dimension {vec.size} in a scope of dimension {self.dim}")
+        row = self.pos.get(num)
+        if row is None:
+            if self.size == self.matrix.shape[0]:
+                grown = np.zeros((max(16, 2 * self.size), self.dim), dtype=np.float32)
+                grown[: self.size] = self.matrix[: self.size]
+                self.matrix = grown
+            row, self.size = self.size, self.size + 1
+            self.nums.append(num)
+            self.ids.append(unit_id)
+            self.pos[num] = row
+        self.matrix[row] = vec
+
+    def remove(self, num: int) -> None:
+        row = self.pos.pop(num, None)
+        if row is None:
+            return
+        last = self.size - 1
+        if row != last:
+            self.matrix[row] = self.matrix[last]
+            self.nums[row], self.ids[row] = self.nums[last], self.ids[last]
+            self.pos[self.nums[row]] = row
+        self.nums.pop()
+        self.ids.pop()
+        self.size = last
+
+    def search(self, query: Vector, k: int) -> list[tuple[str, float]]:
+        if not self.size or k <= 0:
+            return []
+        scores = self.matrix[: self.size] @ query
+        if k >= self.size:
+            order = np.argsort(-scores, kind="stable")
+        else:
+            top = np.argpartition(-scores, k)[:k]
+            order = top[np.argsort(-scores[top], kind="stable")]
+        return [(self.ids[i], float(scores[i])) for i in order]
+
+    def to_ann(self) -> _Ann:
+        keys = np.asarray(self.nums[: self.size], dtype=np.uint64)
+        return _Ann.build(self.gen, keys, self.matrix[: self.size])
+
+
+class _Ann:
+    """A usearch HNSW index keyed by unit ``num``; ids are resolved in the database."""
+
+    mode = "ann"
+
+    def __init__(self, gen: int, index: Any, dirty: bool) -> None:
+        self.gen = gen
+        self.index = index
+        self.dirty = dirty
+
+    @classmethod
+    def build(cls, gen: int, keys: npt.NDArray[np.uint64], matrix: npt.NDArray[np.float32]) -> _Ann:
+        from usearch.index import Index
+
+        index = Index(ndim=int(matrix.shape[1]), metric="cos", dtype="f32")
+        if len(keys):
+            index.add(keys, np.ascontiguousarray(matrix, dtype=np.float32))
+        return cls(gen, index, dirty=True)
+
+    @property
+    def dim(self) -> int:
+        return int(self.index.ndim)
+
+    @property
+    def size(self) -> int:
+        return len(self.index)
+
+    def upsert(self, num: int, unit_id: str, vector: Vector) -> None:
+        vec = np.asarray(vector, dtype=np.float32)
+        if vec.size != self.dim:
+            raise EmbedderMismatchError(f"vector of dimension {vec.size} in a scope of dimension {self.dim}")
+        if num in self.index:
+            self.index.remove(num)
+        self.index.add(num, vec)
+        self.dirty = True
+
+    def remove(self, num: int) -> None:
+        if num in self.index:
+            self.index.remove(num)
+            self.dirty = True
+
+    def search_keys(self, query: Vector, k: int) -> list[tuple[int, float]]:
+        if not self.size or k <= 0:
+            return []
+        self.index.expansion_search = max(64, 2 * k)
+        matches = self.index.search(query, min(k, self.size))
+        return [(int(key), 1.0 - float(dist)) for key, dist in zip(matches.keys, matches.distances, strict=True)]
+
+
+class VectorIndex:
+    """Per-scope vector caches for one database (callers hold the store's lock)."""
+
+    def __init__(self, ann_dir: Path | None, ann_threshold: int) -> None:
+        self.ann_dir = ann_dir
+        self.ann_threshold = ann_threshold
+        self._caches: OrderedDict[str, _Exact | _Ann] = OrderedDict()
+
+    # -- search -------------------------------------------------------------------------
+
+    def search(
+        self, conn: sqlite3.Connection, scope_key: str, tag: str, query: Vector, k: int
+    ) -> list[tuple[str, float]]:
+        q = np.asarray(query, dtype=np.float32).ravel()
+        cache = self._cache(conn, scope_key, tag)
+        if cache is None or not cache.size:
+            return []
+        if q.size != cache.dim:
+            raise EmbedderMismatchError(f"query vector has dimension {q.size}, the store holds dimension {cache.dim}")
+        q = _normalise(q[None, :])[0]
+        if isinstance(cache, _Exact):
+            return cache.search(q, k)
+        hits = cache.search_keys(q, k)
+        ids = _ids_for(conn, scope_key, [num for num, _ in hits])
+        return [(ids[num], score) for num, score in hits if num in ids]
+
+    def state(self, conn: sqlite3.Connection, scope_key: str, tag: str) -> dict[str, Any]:
+        cache = self._cache(conn, scope_key, tag)
+        if cache is None:
+            return {"mode": "none", "size": 0, "generation": None}
+        return {"mode": cache.mode, "size": cache.size, "generation": cache.gen, "dim": cache.dim}
+
+    # -- keeping caches current -----------------------------------------------------------
+
+    def apply(self, scope_key: str, tag: str, delta: VectorDelta) -> None:
+        """Apply a committed delta to a current cache; drop a cache that missed changes."""
+        cache = self._caches.get(scope_key)
+        if cache is None:
+            return
+        if cache.gen != delta.old_gen:
+            self.forget(scope_key)
+            return
+        for num in delta.removes:
+            cache.remove(num)
+        for num, unit_id, vector in delta.upserts:
+            cache.upsert(num, unit_id, vector)
+        cache.gen = delta.new_gen
+        if isinstance(cache, _Exact) and cache.size >= self.ann_threshold:
+            self._caches[scope_key] = cache.to_ann()
+
+    def forget(self, scope_key: str) -> None:
+        self._caches.pop(scope_key, None)
+
+    def remove_files(self, tag: str) -> None:
+        if self.ann_dir is None:
+            return
+        for suffix in (".usearch", ".json", ".usearch.tmp", ".json.tmp"):
+            (self.ann_dir / f"{tag}{suffix}").unlink(missing_ok=True)
+
+    def flush(self, tags: dict[str, str]) -> None:
+        """Persist dirty ANN indexes (``tags`` maps scope key -> tag)."""
+        for key, cache in self._caches.items():
+            if isinstance(cache, _Ann) and cache.dirty and key in tags:
+                self._save(tags[key], cache)
+
+    # -- loading --------------------------------------------------------------------------
+
+    def _cache(self, conn: sqlite3.Connection, scope_key: str, tag: str) -> _Exact | _Ann | None:
+        row = conn.execute("SELECT vector_gen, units_n FROM scopes WHERE key = ?", (scope_key,)).fetchone()
+        if row is None:
+            self.forget(scope_key)
+            return None
+        gen, count = int(row[0]), int(row[1])
+        cache = self._caches.get(scope_key)
+        if cache is not None and cache.gen == gen:
+            self._caches.move_to_end(scope_key)
+            return cache
+        cache = self._load(conn, scope_key, tag, gen, count)
+        self._caches[scope_key] = cache
+        while len(self._caches) > MAX_CACHED_SCOPES:
+            old_key, old = self._caches.popitem(last=False)
+            if isinstance(old, _Ann) and old.dirty:
+                old_tag = conn.execute("SELECT tag FROM scopes WHERE key = ?", (old_key,)).fetchone()
+                if old_tag is not None:
+                    self._save(old_tag[0], old)
+        return cache
+
+    def _load(self, conn: sqlite3.Connection, scope_key: str, tag: str, gen: int, count: int) -> _Exact | _Ann:
+        if count >= self.ann_threshold:
+            restored = self._restore(tag, gen)
+            if restored is not None:
+                return restored
+        nums, ids, matrix = _read_vectors(conn, scope_key)
+        exact = _Exact(gen, nums, ids, matrix)
+        if exact.size < self.ann_threshold:
+            return exact
+        ann = exact.to_ann()
+        self._save(tag, ann)
+        return ann
+
+    def _paths(self, tag: str) -> tuple[Path, Path] | None:
+        if self.ann_dir is None:
+            return None
+        return self.ann_dir / f"{tag}.usearch", self.ann_dir / f"{tag}.json"
+
+    def _restore(self, tag: str, gen: int) -> _Ann | None:
+        paths = self._paths(tag)
+        if paths is None or not paths[0].exists() or not paths[1].exists():
+            return None
+        try:
+            sidecar = json.loads(paths[1].read_text(encoding="utf-8"))
+            if sidecar.get("format") != _SIDECAR_FORMAT or sidecar.get("generation") != gen:
+                return None
+            from usearch.index import Index
+
+            index = Index.restore(str(paths[0]))
+        except (OSError, ValueError, RuntimeError):
+            return None  # unreadable: a cache, rebuilt from the database
+        if index is None or len(index) != sidecar.get("count"):
+            return None
+        return _Ann(gen, index, dirty=False)
+
+    def _save(self, tag: str, cache: _Ann) -> None:
+        paths = self._paths(tag)
+        if paths is None:
+            return
+        index_path, sidecar_path = paths
+        try:
+            index_path.parent.mkdir(parents=True, exist_ok=True)
+            sidecar_path.unlink(missing_ok=True)  # never a current sidecar beside an old index
+            tmp = index_path.with_suffix(".usearch.tmp")
+            cache.index.save(str(tmp))
+            os.replace(tmp, index_path)
+            sidecar = {"format": _SIDECAR_FORMAT, "generation": cache.gen, "count": cache.size, "dim": cache.dim}
+            tmp_sidecar = sidecar_path.with_suffix(".json.tmp")
+            tmp_sidecar.write_text(json.dumps(sidecar), encoding="utf-8")
+            os.replace(tmp_sidecar, sidecar_path)
+        except OSError as exc:
+            raise StoreError(f"cannot write the ANN index {index_path}: {exc}") from exc
+        cache.dirty = False
+
+
+def _read_vectors(conn: sqlite3.Connection, scope_key: str) -> tuple[list[int], list[str], npt.NDArray[np.float32]]:
+    rows = conn.execute(
+        "SELECT num, id, vector FROM units WHERE scope = ? AND vector IS NOT NULL ORDER BY num", (scope_key,)
+    ).fetchall()
+    if not rows:
+        return [], [], np.zeros((0, 0), dtype=np.float32)
+    dims = {len(r[2]) for r in rows}
+    if len(dims) != 1:
+        raise StoreError(f"scope holds vectors of several dimensions: {sorted(d // 4 for d in dims)}")
+    matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), -1).astype(np.float32)
+    return [r[0] for r in rows], [r[1] for r in rows], matrix
+
+
+def _ids_for(conn: sqlite3.Connection, scope_key: str, nums: list[int]) -> dict[int, str]:
+    if not nums:
+        return {}
+    marks = ",".join("?" * len(nums))
+    rows = conn.execute(f"SELECT num, id FROM units WHERE scope = ? AND num IN ({marks})", (scope_key, *nums))
+    return {int(num): uid for num, uid in rows}

@@ -1,0 +1,120 @@
+"""The LLM extractor: a window of turns -> candidates, through ``prompts/extract.py``.
+
+The reply is validated into the prompt's schema (the LLM client repairs once); the result is
+then checked against the window: source ids the window does not hold are dropped, a unit left
+without a source (or citing only context turns, which the previous window already stated) is
+dropped, facts must occur in the restatement or the turns, and a time that does not parse
+stays empty. When the LLM fails (transport or invalid output) the fallback extractor handles
+the window and ``failures`` counts it: a window is never silently lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime, timedelta
+
+from ..errors import ProviderError
+from ..prompts import extract as extract_prompt
+from ..prompts.extract import ExtractedUnit, ExtractOutput
+from ..providers.llm.base import LLM
+from ..types import Candidate, TimeSpan, Window, utc
+
+log = logging.getLogger(__name__)
+
+Fallback = Callable[[Window], list[Candidate]]
+
+_YEAR = re.compile(r"^\d{4}$")
+_MONTH = re.compile(r"^(\d{4})-(\d{2})$")
+
+
+class LLMExtractor:
+    """Extracts memory units with an LLM, falling back per window when the LLM fails."""
+
+    def __init__(self, llm: LLM, fallback: Fallback) -> None:
+        self.llm = llm
+        self.fallback = fallback
+        self.failures = 0
+
+    def extract(self, window: Window) -> list[Candidate]:
+        prompt = extract_prompt.render(window)
+        try:
+            out = prompt.ask(self.llm)
+        except ProviderError as exc:  # includes LLMOutputError
+            self.failures += 1
+            log.warning("LLM extraction failed for session %s (%s); using the fallback", window.session_id, exc)
+            return list(self.fallback(window))
+        return to_candidates(out, window)
+
+
+def to_candidates(out: ExtractOutput, window: Window) -> list[Candidate]:
+    """The validated reply as candidates, grounded in the window (see the module docstring)."""
+    order = {t.turn_id: i for i, t in enumerate(window.turns)}
+    text = " ".join(t.content for t in window.turns).lower()
+    found = []
+    for unit in out.units:
+        sources = sorted({s.strip() for s in unit.sources if s.strip() in order}, key=order.__getitem__)
+        restatement = unit.restatement.strip()
+        if not sources or not restatement or not any(s in window.new for s in sources):
+            continue
+        found.append(_candidate(unit, restatement, tuple(sources), window, text))
+    return found
+
+
+def _candidate(unit: ExtractedUnit, restatement: str, sources: tuple[str, ...], window: Window, text: str) -> Candidate:
+    said = restatement.lower()
+    facts = tuple(
+        dict.fromkeys(
+            f.strip() for f in unit.facts if f.strip() and (f.strip().lower() in said or f.strip().lower() in text)
+        )
+    )
+    return Candidate(
+        restatement=restatement,
+        sources=sources,
+        session_id=window.session_id,
+        participants=_names(unit.participants),
+        locations=_names(unit.locations),
+        time=time_span(unit.time_start, unit.time_end),
+        facts=facts,
+        layer="core" if unit.core else "episodic",
+        emphasis=1.0 if unit.core else unit.importance,
+        mentioned_at=window.session_time,
+    )
+
+
+def _names(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(v.strip() for v in values if v.strip())
+
+
+def _bounds(value: str) -> tuple[datetime, datetime] | None:
+    """``[start, end)`` of one ISO value: a year, a month, a day, or an instant."""
+    value = value.strip()
+    try:
+        if _YEAR.match(value):
+            year = int(value)
+            return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+        month = _MONTH.match(value)
+        if month:
+            year, mon = int(month.group(1)), int(month.group(2))
+            start = datetime(year, mon, 1, tzinfo=UTC)
+            return start, datetime(year + mon // 12, mon % 12 + 1, 1, tzinfo=UTC)
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if len(value) == 10:  # a date: the whole day
+        day = moment.replace(tzinfo=UTC)
+        return day, day + timedelta(days=1)
+    moment = utc(moment)
+    return moment, moment + timedelta(seconds=1)
+
+
+def time_span(start: str | None, end: str | None) -> TimeSpan | None:
+    """The unit's grounded time from the reply's inclusive ISO bounds; ``None`` if they do not parse."""
+    first = _bounds(start) if start else None
+    last = _bounds(end) if end else None
+    if first is None or last is None or last[1] <= first[0]:
+        first = last = first or last  # one usable bound: its own span
+    if first is None or last is None or not 1900 <= first[0].year <= 2200:
+        return None
+    return TimeSpan(first[0], last[1])

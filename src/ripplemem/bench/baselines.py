@@ -4,7 +4,9 @@
   ``porter`` tokenizer and ``bm25()`` ranking in an in-memory database;
 - ``dense``: the default embedder, cosine similarity; long turns are cut to their first
   ``DENSE_MAX_CHARS`` characters before embedding (the model reads ~256 wordpieces);
-- ``hybrid``: reciprocal-rank fusion (k=60) of the bm25 and dense rankings of all turns;
+  Turns that share no term with the question (score 0) follow in conversation order;
+- ``hybrid``: reciprocal-rank fusion (k=60) of the dense ranking of all turns and the BM25
+  ranking of the turns that share a term with the question (score 0 has no rank);
 - ``full``: the most recent turns first, so the budget keeps the latest that fit.
 
 Items render as ``"[date] Speaker: text [image: caption]"``; the same text is what BM25
@@ -117,6 +119,13 @@ class BM25Method(RawTurnMethod):
         query = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
         rows = self._db.execute("SELECT rowid FROM turns WHERE turns MATCH ? ORDER BY bm25(turns), rowid", (query,))
         return [int(r[0]) for r in rows]
+
+    def rank(self, question: Question) -> list[RankedItem]:
+        """Matching turns by BM25, then the turns that share no term (score 0) in conversation order."""
+        matched = self.order(question)
+        seen = set(matched)
+        rest = [i for i in range(len(self.items)) if i not in seen]
+        return [self.items[i] for i in matched + rest]
 
     def close_db(self) -> None:
         if self._db is not None:

@@ -18,9 +18,11 @@ from rich.console import Console
 from ripplemem.bench import report as report_mod
 from ripplemem.bench.baselines import BASELINES, DENSE_MAX_CHARS, RRF_K
 from ripplemem.bench.datasets import Conversation, load_locomo, load_longmemeval
-from ripplemem.bench.runner import Assess, Method, run
+from ripplemem.bench.qa import make_assess
+from ripplemem.bench.runner import Method, run
 from ripplemem.config import Settings
 from ripplemem.errors import RippleMemError
+from ripplemem.providers.llm.base import LLM
 
 METHODS = ("ripple", "bm25", "dense", "hybrid", "full")
 
@@ -59,18 +61,18 @@ def make_method(name: str, settings: Settings, k: int) -> Method:
     return BASELINES[name]()  # type: ignore[no-any-return]
 
 
-def make_qa(kind: str, settings: Settings) -> Assess | None:
+def make_qa_llm(kind: str, settings: Settings) -> LLM | None:
+    """The answering and judging LLM for ``--llm openai``; ``None`` for ``--llm none``."""
     if kind == "none":
         return None
     if not settings.llm_configured:
         raise click.UsageError("--llm openai needs RIPPLEMEM_LLM_BASE_URL and RIPPLEMEM_LLM_MODEL (or a config file)")
-    from ripplemem.bench.qa import make_assess
     from ripplemem.providers.llm import make_llm
 
     llm = make_llm(settings, kind=kind)
     if llm is None:
         raise click.UsageError("no LLM configured")
-    return make_assess(llm)
+    return llm
 
 
 def describe(method: str, settings: Settings, opts: dict[str, Any]) -> dict[str, Any]:
@@ -108,9 +110,15 @@ def execute(dataset: str, conversations: list[Conversation], opts: dict[str, Any
         k=opts["k"], diffusion=not opts["no_diffusion"], structural=not opts["no_structural"], planner=not opts["no_planner"]
     )
     method = make_method(opts["method"], settings, opts["k"])
-    assess = make_qa(opts["llm"], settings)
-    result = run(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
-                 console=Console(stderr=True))
+    llm = make_qa_llm(opts["llm"], settings)
+    try:
+        assess = make_assess(llm) if llm is not None else None
+        result = run(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
+                     console=Console(stderr=True))
+    finally:
+        close = getattr(llm, "close", None)
+        if callable(close):
+            close()
     report = report_mod.build_report(result, dataset=dataset, method=opts["method"],
                                      settings=describe(opts["method"], settings, opts))
     if opts["out"] is not None:

@@ -1,0 +1,66 @@
+"""The --llm openai path end to end: the bench CLI against the scripted chat-completions server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ripplemem.bench.cli import bench
+from ripplemem.bench.qa import DECLINE, declines
+from scripted_llm import ScriptedLLM
+
+
+def test_declines() -> None:
+    assert declines(DECLINE)
+    assert declines("I don't remember that.")
+    assert declines("The conversation does not mention an instrument.")
+    assert not declines("Violin")
+
+
+def test_locomo_answer_and_judge(
+    scripted_llm: ScriptedLLM, locomo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RIPPLEMEM_LLM_BASE_URL", scripted_llm.url)
+    monkeypatch.setenv("RIPPLEMEM_LLM_MODEL", "judge-model")
+    monkeypatch.setenv("RIPPLEMEM_LLM_RETRIES", "0")
+    # question order: cat 4, cat 1, cat 2, cat 5 (declines: no judge call), cat 3, cat 4
+    (
+        scripted_llm.reply("Biscuit").reply_json({"label": "CORRECT"})
+        .reply("sit and fetch").reply_json({"label": "CORRECT"})
+        .reply("6 May 2023").reply_json({"label": "WRONG"})
+        .reply(DECLINE)
+        .reply("Yes, he likes music").reply_json({"label": "CORRECT"})
+        .reply("Mount Tamalpais").reply_json({"label": "CORRECT"})
+    )
+    out = tmp_path / "qa.json"
+    result = CliRunner().invoke(bench, ["locomo", str(locomo_file), "--method", "bm25", "--llm", "openai", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert scripted_llm.pending == 0
+    report = json.loads(out.read_text())
+    qa = report["qa"]
+    assert qa["j"]["overall"] == pytest.approx(0.8)  # categories 1-4: four of five judged CORRECT
+    assert qa["j"]["5"] == 1.0  # declined
+    assert "5" not in qa["f1"] and qa["f1"]["4"] == 1.0
+    assert qa["bleu1"]["1"] == 1.0
+    assert report["per_question"][0]["qa"]["answer"] == "Biscuit"
+    assert "| qa j |" in result.output
+
+    chats = scripted_llm.chat_requests
+    answer_user = chats[0]["messages"][1]["content"]
+    assert "Biscuit" in answer_user and "What is the name of Alice's dog?" in answer_user
+    assert "Today is 20 June 2023" in answer_user
+    judge_user = chats[1]["messages"][1]["content"]
+    assert "Gold answer: Biscuit" in judge_user and "Generated answer: Biscuit" in judge_user
+    assert all(c["model"] == "judge-model" for c in chats)
+
+
+def test_llm_openai_needs_configuration(locomo_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RIPPLEMEM_LLM_BASE_URL", raising=False)
+    monkeypatch.delenv("RIPPLEMEM_LLM_MODEL", raising=False)
+    monkeypatch.delenv("RIPPLEMEM_CONFIG", raising=False)
+    result = CliRunner().invoke(bench, ["locomo", str(locomo_file), "--method", "bm25", "--llm", "openai"])
+    assert result.exit_code != 0
+    assert "RIPPLEMEM_LLM_BASE_URL" in result.output

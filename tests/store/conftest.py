@@ -1,0 +1,60 @@
+"""The store conformance suite runs once per backend through the ``store`` fixture.
+
+Add a backend by adding its name to ``BACKENDS`` and a branch to ``_open``; every test
+then runs against it with an id like ``test_x[postgres]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from ripplemem.config import Settings
+from ripplemem.store import Store, open_store
+
+BACKENDS = ["sqlite"]
+
+StoreFactory = Callable[..., Store]
+
+
+def _open(backend: str, tmp_path: Path, settings: Settings | None) -> Store:
+    if backend == "sqlite":
+        return open_store(tmp_path / "memory.db", settings)
+    raise AssertionError(f"unknown backend {backend}")
+
+
+@pytest.fixture(params=BACKENDS)
+def store_factory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreFactory]:
+    """Open (or reopen) the test's store, optionally with other settings; all are closed at the end."""
+    opened: list[Store] = []
+
+    def factory(settings: Settings | None = None) -> Store:
+        store = _open(request.param, tmp_path, settings)
+        opened.append(store)
+        return store
+
+    yield factory
+    for store in opened:
+        store.close()
+
+
+@pytest.fixture
+def store(store_factory: StoreFactory) -> Store:
+    return store_factory()
+
+
+@pytest.fixture
+def sqlite_factory(tmp_path: Path) -> Iterator[Callable[..., Store]]:
+    """For the SQLite-only tests (files, ANN cache, file bytes)."""
+    opened: list[Store] = []
+
+    def factory(settings: Settings | None = None) -> Store:
+        store = open_store(tmp_path / "memory.db", settings)
+        opened.append(store)
+        return store
+
+    yield factory
+    for store in opened:
+        store.close()

@@ -1,0 +1,216 @@
+"""SQLite specifics: opening, migrations, the ANN cache files, physical deletion, threads."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+from store_helpers import turn, unit, vec
+
+from ripplemem.config import Settings
+from ripplemem.errors import ConfigError
+from ripplemem.store import open_store, sqlite_path
+from ripplemem.store.base import WriteBatch
+from ripplemem.store.sqlite import SQLiteStore
+from ripplemem.types import Edge, Scope
+
+ALICE = Scope("alice")
+SMALL_ANN = Settings(ann_threshold=40)
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("memory.db", "memory.db"),
+        ("/tmp/x/memory.db", "/tmp/x/memory.db"),
+        ("sqlite:///tmp/x/memory.db", "/tmp/x/memory.db"),
+        ("sqlite:relative.db", "relative.db"),
+        ("sqlite://", ":memory:"),
+        ("sqlite:///:memory:", ":memory:"),
+        ("postgresql://u@h/db", None),
+    ],
+)
+def test_sqlite_urls(url: str, path: str | None) -> None:
+    assert sqlite_path(url) == path
+
+
+def test_open_store_picks_the_backend(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="PostgreSQL backend not installed yet"):
+        open_store("postgresql://user@localhost/ripplemem")
+    with pytest.raises(ConfigError):
+        open_store("redis://localhost")
+    store = open_store(f"sqlite://{tmp_path}/a/b/memory.db")
+    try:
+        assert isinstance(store, SQLiteStore)
+        assert store.url == f"sqlite://{tmp_path}/a/b/memory.db"
+    finally:
+        store.close()
+    with open_store(":memory:") as mem:  # type: ignore[attr-defined]
+        mem.log_turns(ALICE, [turn("t1")])
+        mem.apply(ALICE, WriteBatch(add=[unit(ALICE, "u1")]))
+        assert mem.dense_search(ALICE, vec("u1"), 1)[0][0] == "u1"
+        assert len(list(mem.export())) == 2
+
+
+def test_pragmas_and_migrations(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    open_store(path).close()
+    open_store(path).close()  # reopening applies nothing twice
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    finally:
+        conn.close()
+    store = open_store(path)
+    try:
+        conn = store._conn  # type: ignore[attr-defined]
+        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert conn.execute("PRAGMA secure_delete").fetchone()[0] == 1
+        assert conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
+    finally:
+        store.close()
+
+
+def _add_many(store: SQLiteStore, n: int, start: int = 0, scope: Scope = ALICE) -> None:
+    store.apply(scope, WriteBatch(add=[unit(scope, f"u{i}", vector=vec(i)) for i in range(start, start + n)]))
+
+
+def test_ann_index_serves_large_scopes_and_is_a_cache(sqlite_factory) -> None:  # type: ignore[no-untyped-def]
+    store = sqlite_factory(SMALL_ANN)
+    _add_many(store, 30)
+    assert store.dense_search(ALICE, vec(3), 1)[0][0] == "u3"
+    assert store.vector_index_state(ALICE)["mode"] == "exact"
+    _add_many(store, 30, start=30)  # crosses the threshold through the in-memory delta
+    assert store.vector_index_state(ALICE) | {"generation": 0} == {
+        "mode": "ann",
+        "size": 60,
+        "generation": 0,
+        "dim": 16,
+    }
+    assert store.dense_search(ALICE, vec(45), 1)[0] == ("u45", pytest.approx(1.0, abs=1e-4))
+    store.delete_unit(ALICE, "u45")
+    assert "u45" not in [i for i, _ in store.dense_search(ALICE, vec(45), 10)]
+    store.close()
+    ann, sidecar = store.ann_path(ALICE), store.ann_path(ALICE).with_suffix(".json")
+    assert ann.exists() and json.loads(sidecar.read_text())["count"] == 59
+
+    reopened = sqlite_factory(SMALL_ANN)
+    stamp = ann.stat().st_mtime_ns
+    assert reopened.dense_search(ALICE, vec(7), 1)[0][0] == "u7"
+    assert ann.stat().st_mtime_ns == stamp  # restored, not rebuilt
+    reopened.close()
+
+    ann.unlink()  # a missing file is rebuilt from the database
+    again = sqlite_factory(SMALL_ANN)
+    assert again.dense_search(ALICE, vec(8), 1)[0][0] == "u8"
+    assert ann.exists()
+    again.close()
+
+
+def test_stale_ann_file_is_rebuilt(sqlite_factory) -> None:  # type: ignore[no-untyped-def]
+    store = sqlite_factory(SMALL_ANN)
+    _add_many(store, 50)
+    store.dense_search(ALICE, vec(1), 1)
+    store.close()
+    ann = store.ann_path(ALICE)
+    old = ann.read_bytes()
+    # another writer adds units without touching the ANN file (a crash before close, say)
+    other = sqlite_factory(Settings(ann_threshold=10**9))
+    _add_many(other, 5, start=50)
+    other.close()
+    fresh = sqlite_factory(SMALL_ANN)
+    assert fresh.dense_search(ALICE, vec(52), 1)[0][0] == "u52"
+    assert fresh.vector_index_state(ALICE)["size"] == 55
+    ann.with_suffix(".json").write_text("{not json")
+    ann.write_bytes(old)
+    assert sqlite_factory(SMALL_ANN).dense_search(ALICE, vec(53), 1)[0][0] == "u53"
+
+
+def test_ann_agrees_with_exact_search(sqlite_factory) -> None:  # type: ignore[no-untyped-def]
+    exact = sqlite_factory(Settings(ann_threshold=10**9))
+    _add_many(exact, 300)
+    queries = [vec(f"q{i}") for i in range(20)]
+    truth = [[i for i, _ in exact.dense_search(ALICE, q, 10)] for q in queries]
+    exact.close()
+    ann = sqlite_factory(Settings(ann_threshold=100))
+    got = [[i for i, _ in ann.dense_search(ALICE, q, 10)] for q in queries]
+    assert ann.vector_index_state(ALICE)["mode"] == "ann"
+    recall = np.mean([len(set(a) & set(b)) / 10 for a, b in zip(truth, got, strict=True)])
+    assert recall >= 0.9
+
+
+def test_two_connections_see_each_others_writes(sqlite_factory) -> None:  # type: ignore[no-untyped-def]
+    first, second = sqlite_factory(), sqlite_factory()
+    _add_many(first, 5)
+    assert second.dense_search(ALICE, vec(2), 1)[0][0] == "u2"
+    _add_many(first, 5, start=5)
+    assert second.dense_search(ALICE, vec(8), 1)[0][0] == "u8"
+    second.delete_unit(ALICE, "u8")
+    assert "u8" not in [i for i, _ in first.dense_search(ALICE, vec(8), 10)]
+
+
+def test_threads_share_one_store(sqlite_factory) -> None:  # type: ignore[no-untyped-def]
+    store = sqlite_factory()
+    errors: list[BaseException] = []
+
+    def work(worker: int) -> None:
+        try:
+            scope = Scope(f"user{worker}")
+            for i in range(15):
+                store.log_turns(scope, [turn(f"t{i}")])
+                store.apply(
+                    scope, WriteBatch(add=[unit(scope, f"u{i}", vector=vec(worker * 100 + i))], done_turns=[f"t{i}"])
+                )
+                assert store.dense_search(scope, vec(worker * 100 + i), 1)[0][0] == f"u{i}"
+                store.lexical_search(scope, "memory", 3)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sum(store.count_units(Scope(f"user{w}")) for w in range(4)) == 60
+
+
+def test_deleted_user_is_gone_from_the_file_bytes(sqlite_factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    store = sqlite_factory(Settings(ann_threshold=5))
+    secret = "Xylophonequartz"
+    victim, other = Scope("victim-7731", agent_id="agentSecret"), Scope("bystander")
+    store.log_turns(victim, [turn(f"t{i}", f"my locker code is {secret}{i} at Quasarville") for i in range(30)])
+    store.log_turns(other, [turn("t1", "I like plain bread")])
+    units = [
+        unit(victim, f"u{i}", f"{secret}{i} is the locker code, said at Quasarville",
+             participants=frozenset({"Zorblatt"}), locations=frozenset({"Quasarville"}), sources=(f"t{i}",))
+        for i in range(30)
+    ]  # fmt: skip
+    store.apply(victim, WriteBatch(add=units, edges=[Edge("u0", "u1", "semantic", 0.9)]))
+    store.apply(other, WriteBatch(add=[unit(other, "b1", "plain bread")]))
+    store.dense_search(victim, vec("u1"), 3)  # builds and persists the ANN index
+    store.purge()  # checkpoint: the secret is in the main file now
+    assert secret.lower().encode() in (tmp_path / "memory.db").read_bytes().lower()
+    store.delete_user("victim-7731")
+    store.close()
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes().lower()
+            for needle in (secret.lower(), b"quasarville".decode(), "zorblatt", "victim-7731", "agentsecret"):
+                assert needle.encode() not in data, (needle, path.name)
+    conn = sqlite3.connect(tmp_path / "memory.db")
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%scope%'"):
+            if table.startswith("units_fts"):
+                continue
+            key_col = "key" if table == "scopes" else "scope"
+            assert conn.execute(f"SELECT count(*) FROM {table} WHERE {key_col} = ?", (victim.key,)).fetchone()[0] == 0
+    finally:
+        conn.close()
+    assert [p for p in (tmp_path / "memory.db.ann").iterdir()] == []

@@ -27,14 +27,18 @@ def test_locomo_answer_and_judge(
     monkeypatch.setenv("RIPPLEMEM_LLM_MODEL", "judge-model")
     monkeypatch.setenv("RIPPLEMEM_LLM_RETRIES", "0")
     # question order: cat 4, cat 1, cat 2, cat 5 (declines: no judge call), cat 3, cat 4
-    (
-        scripted_llm.reply("Biscuit").reply_json({"label": "CORRECT"})
-        .reply("sit and fetch").reply_json({"label": "CORRECT"})
-        .reply("6 May 2023").reply_json({"label": "WRONG"})
-        .reply(DECLINE)
-        .reply("Yes, he likes music").reply_json({"label": "CORRECT"})
-        .reply("Mount Tamalpais").reply_json({"label": "CORRECT"})
-    )
+    def answer(text: str, supported: bool = True) -> None:
+        scripted_llm.reply_json({"answer": text, "supported": supported, "cited": ["1"]})
+
+    def judge(label: str) -> None:
+        scripted_llm.reply_json({"reason": "compared", "label": label})
+
+    answer("Biscuit"), judge("CORRECT")
+    answer("sit and fetch"), judge("CORRECT")
+    answer("6 May 2023"), judge("WRONG")
+    answer(DECLINE, supported=False)
+    answer("Yes, he likes music"), judge("CORRECT")
+    answer("Mount Tamalpais"), judge("CORRECT")
     out = tmp_path / "qa.json"
     result = CliRunner().invoke(bench, ["locomo", str(locomo_file), "--method", "bm25", "--llm", "openai", "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -51,7 +55,7 @@ def test_locomo_answer_and_judge(
     chats = scripted_llm.chat_requests
     answer_user = chats[0]["messages"][1]["content"]
     assert "Biscuit" in answer_user and "What is the name of Alice's dog?" in answer_user
-    assert "Today is 20 June 2023" in answer_user
+    assert "Today is 20 June 2023" in answer_user and "[1] [8 May 2023] Alice: I adopted" in answer_user
     judge_user = chats[1]["messages"][1]["content"]
     assert "Gold answer: Biscuit" in judge_user and "Generated answer: Biscuit" in judge_user
     assert all(c["model"] == "judge-model" for c in chats)

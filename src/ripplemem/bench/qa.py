@@ -6,7 +6,8 @@ and token F1 and BLEU-1 are computed against the gold answer. Questions whose ri
 is to decline (LoCoMo category 5, LongMemEval ``_abs``) count as correct when the answer
 declines, and get no F1/BLEU-1 (their "gold" text is a trap or an explanation).
 
-The prompts live here until ``ripplemem.prompts.answer`` / ``judge`` are the shared ones.
+The prompts are the library's own (``ripplemem.prompts.answer`` and ``judge``); the
+evidence lines are the method's rendered items, numbered, ordered in time.
 """
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, Literal
-
-from pydantic import BaseModel
+from typing import Any
 
 from ripplemem.bench.datasets import Question
 from ripplemem.bench.metrics import RankedItem, bleu1, token_f1
 from ripplemem.bench.runner import Assess
+from ripplemem.prompts import answer as answer_prompt
+from ripplemem.prompts import judge as judge_prompt
+from ripplemem.prompts.base import when
 from ripplemem.providers.llm.base import LLM
 
-DECLINE = "Not mentioned in the memories."
+DECLINE = answer_prompt.DECLINE
+
 _DECLINES = re.compile(
     r"not mentioned|no (relevant )?information|not (enough|sufficient) information|"
     r"(do not|don't|cannot|can't) (remember|recall|know|tell|determine|answer)|"
@@ -32,26 +35,6 @@ _DECLINES = re.compile(
     re.IGNORECASE,
 )
 
-ANSWER_SYSTEM = (
-    "You answer a question about a person's long conversation history using only the memories "
-    "given. Each memory starts with its date in brackets. Answer with a short phrase (a few "
-    "words), not a sentence. Resolve relative times ('last week', 'yesterday') against the "
-    "memory's date and answer with absolute dates. If the memories do not support an answer, "
-    f"reply exactly: {DECLINE}"
-)
-
-JUDGE_SYSTEM = (
-    "Label a generated answer to a question as CORRECT or WRONG. You are given the question, "
-    "a gold (ground truth) answer and the generated answer. Be generous: if the generated answer "
-    "refers to the same thing, person, place, date or time period as the gold answer it is "
-    "CORRECT, even if it is longer or phrased differently. It is WRONG if it states something "
-    "else or does not answer. Reply with JSON: {\"label\": \"CORRECT\" or \"WRONG\"}."
-)
-
-
-class Judgement(BaseModel):
-    label: Literal["CORRECT", "WRONG"]
-
 
 def declines(answer: str) -> bool:
     """Whether an answer declines (says the memory does not support an answer)."""
@@ -59,28 +42,25 @@ def declines(answer: str) -> bool:
 
 
 def render_context(items: Sequence[RankedItem]) -> str:
-    """The evidence as the answering LLM reads it: items ordered in time."""
+    """The evidence as the answering LLM reads it: numbered items ordered in time."""
     far = datetime.max.replace(tzinfo=UTC)
-    return "\n".join(i.text for i in sorted(items, key=lambda i: i.time or far))
+    ordered = sorted(items, key=lambda i: i.time or far)
+    return "\n".join(f"[{n}] {i.text}" for n, i in enumerate(ordered, start=1)) or "(none)"
 
 
-def answer_prompt(question: Question, items: Sequence[RankedItem]) -> str:
-    today = question.as_of.strftime("%-d %B %Y") if question.as_of else "unknown"
-    context = render_context(items) or "(no memories)"
-    return f"Memories:\n{context}\n\nToday is {today}.\nQuestion: {question.question}\nAnswer:"
-
-
-def judge_prompt(question: Question, answer: str) -> str:
-    return f"Question: {question.question}\nGold answer: {question.answer}\nGenerated answer: {answer}"
+def answer_user(question: Question, items: Sequence[RankedItem]) -> str:
+    """The answer prompt's user message (``prompts.answer`` layout) over rendered items."""
+    return f"Memories:\n{render_context(items)}\n\nToday is {when(question.as_of)}.\nQuestion: {question.question}"
 
 
 def assess_answer(answerer: LLM, judge: LLM, question: Question, items: Sequence[RankedItem]) -> dict[str, Any]:
     """Answer, judge and score one question."""
-    answer = answerer.text(ANSWER_SYSTEM, answer_prompt(question, items)).strip()
-    declined = declines(answer)
+    reply = answerer.complete(answer_prompt.SYSTEM, answer_user(question, items), answer_prompt.AnswerOutput)
+    answer = reply.answer.strip()
+    declined = not reply.supported or declines(answer)
     if question.abstention:
         return {"answer": answer, "declined": declined, "j": float(declined), "f1": None, "bleu1": None}
-    verdict = judge.complete(JUDGE_SYSTEM, judge_prompt(question, answer), Judgement)
+    verdict = judge_prompt.render(question.question, question.answer, answer).ask(judge)
     return {
         "answer": answer,
         "declined": declined,

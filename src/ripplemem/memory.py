@@ -15,7 +15,7 @@ from .read.engine import ReadContext
 from .read.engine import recall as run_recall
 from .read.engine import search as run_search
 from .store.base import DeleteReport, Store
-from .types import AddResult, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, utcnow
+from .types import AddResult, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, Turn, utcnow
 from .write.pipeline import Extractor, WriteContext, ingest, process
 from .write.turns import parse_time, to_turns
 
@@ -240,6 +240,14 @@ class Memory:
         _scope(user_id, None, None)
         with self._lock:
             return self.store.delete_user(user_id)
+
+    def source_turns(
+        self, turn_ids: Iterable[str], *, user_id: str, agent_id: str | None = None, run_id: str | None = None
+    ) -> dict[str, Turn]:
+        """The raw turns behind some sources (as the caller gave their ids)."""
+        wanted = set(turn_ids)
+        turns = self.store.turns(_scope(user_id, agent_id, run_id))
+        return {t.turn_id: t for t in turns if t.turn_id in wanted}
 
     # -- portability --------------------------------------------------------------------
     def stats(self, *, user_id: str | None = None) -> dict[str, Any]:

@@ -1,0 +1,210 @@
+"""The ``ripplemem`` command line: thin, it parses, calls the API and formats."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import RippleMemError
+from ..memory import Memory
+from .render import evidence_json, print_evidence, print_trace
+from .sources import read_conversations
+
+
+def _open(ctx: click.Context) -> Memory:
+    obj = ctx.ensure_object(dict)
+    if "memory" not in obj:
+        overrides: dict[str, Any] = {}
+        if obj.get("reembed"):
+            overrides["reembed"] = True
+        from ..config import load_settings
+
+        settings = load_settings({"db": obj.get("db"), **overrides}, file=obj.get("config"))
+        obj["memory"] = Memory.open(settings=settings)
+        ctx.call_on_close(obj["memory"].close)
+    memory: Memory = obj["memory"]
+    return memory
+
+
+class _Group(click.Group):
+    """Turns ripplemem errors into one clear line and exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RippleMemError as exc:
+            click.echo(f"error: {type(exc).__name__}: {exc}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=_Group)
+@click.option("--db", envvar="RIPPLEMEM_DB", default="./ripplemem.db", show_default=True,
+              help="SQLite file (or store URL) to use.")
+@click.option("--config", "config", envvar="RIPPLEMEM_CONFIG", default=None, help="TOML settings file.")
+@click.option("--reembed", is_flag=True, help="Rebuild the store if it was built with another embedder.")
+@click.pass_context
+def cli(ctx: click.Context, db: str, config: str | None, reembed: bool) -> None:
+    """ripplemem: long-term memory for LLM agents."""
+    ctx.ensure_object(dict).update(db=db, config=config, reembed=reembed)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--user", default=None, help="Put everything in this one scope (default: one per conversation).")
+@click.option("--limit", type=int, default=None, help="LongMemEval: only the first N haystacks.")
+@click.pass_context
+def ingest(ctx: click.Context, file: Path, user: str | None, limit: int | None) -> None:
+    """Ingest a LoCoMo JSON (either layout), a LongMemEval JSON/.json.gz, or a JSONL of turns."""
+    from rich.progress import Progress
+
+    memory = _open(ctx)
+    conversations = read_conversations(file, limit)
+    total = sum(len(s.turns) for c in conversations for s in c.sessions)
+    added = skipped = events = 0
+    with Progress(transient=True, console=None) as progress:
+        task = progress.add_task("ingesting", total=total)
+        for conv in conversations:
+            scope = user or conv.id
+            for session in conv.sessions:
+                result = memory.add(session.messages, user_id=scope, session_id=session.session_id,
+                                    session_time=session.time)
+                added += result.turns_added
+                skipped += result.turns_skipped
+                events += len(result)
+                progress.advance(task, len(session.turns))
+    click.echo(f"{added} turns added, {skipped} already stored, {events} memory events "
+               f"({len(conversations)} conversation(s))")
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--user", required=True, help="The scope (user id) to recall from.")
+@click.option("--as-of", default=None, help="The question's date (resolves 'last week'); default now.")
+@click.option("--budget", "budget", type=int, default=None, help="Token budget of the evidence.")
+@click.option("--k", type=int, default=None, help="At most this many memories.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--trace", is_flag=True, help="Also print the recall trace (views, plan, diffusion).")
+@click.pass_context
+def recall(ctx: click.Context, question: str, user: str, as_of: str | None, budget: int | None, k: int | None,
+           as_json: bool, trace: bool) -> None:
+    """Recall the evidence for a question, with the source turns of each memory."""
+    memory = _open(ctx)
+    ev = memory.recall(question, user_id=user, as_of=as_of, budget_tokens=budget, k=k)
+    turns = memory.source_turns(ev.sources, user_id=user)
+    if as_json:
+        click.echo(json.dumps(evidence_json(ev, turns, trace), indent=2, ensure_ascii=False))
+        return
+    print_evidence(ev, turns)
+    if trace:
+        print_trace(ev)
+
+
+@cli.command()
+@click.argument("query")
+@click.option("--user", required=True, help="The scope (user id) to search.")
+@click.option("--limit", type=int, default=10, show_default=True, help="How many memories.")
+@click.pass_context
+def search(ctx: click.Context, query: str, user: str, limit: int) -> None:
+    """Ranked memories for a query (no planner, no budget)."""
+    for item in _open(ctx).search(query, user_id=user, limit=limit):
+        click.echo(f"{item.score:.3f}  {item.render()}  [{', '.join(item.sources)}]  ({item.id})")
+
+
+@cli.command("list")
+@click.option("--user", required=True, help="The scope (user id).")
+@click.option("--limit", type=int, default=20, show_default=True, help="How many memories.")
+@click.pass_context
+def list_(ctx: click.Context, user: str, limit: int) -> None:
+    """The newest memories of a scope."""
+    for unit in _open(ctx).list(user_id=user, limit=limit):
+        click.echo(f"{unit.id}  {unit.layer:<8} {unit.render()}  [{', '.join(unit.sources)}]")
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.option("--user", required=True, help="The scope (user id).")
+@click.pass_context
+def history(ctx: click.Context, memory_id: str, user: str) -> None:
+    """What happened to one memory, oldest first."""
+    for entry in _open(ctx).history(memory_id, user_id=user):
+        click.echo(f"{entry.at.isoformat()}  {entry.event:<9} {entry.new_text or ''}  {entry.detail}")
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.option("--user", required=True, help="The scope (user id).")
+@click.pass_context
+def delete(ctx: click.Context, memory_id: str, user: str) -> None:
+    """Delete one memory (everywhere: row, vector, edges, history)."""
+    _open(ctx).delete(memory_id, user_id=user)
+    click.echo(f"deleted {memory_id}")
+
+
+@cli.command("delete-user")
+@click.argument("user")
+@click.pass_context
+def delete_user(ctx: click.Context, user: str) -> None:
+    """Delete everything of a user: memories, vectors, edges, raw turns, history."""
+    report = _open(ctx).delete_user(user)
+    click.echo(f"deleted {report.units} memories, {report.turns} turns, {report.edges} edges, "
+               f"{report.history} history rows of {user}")
+
+
+@cli.command()
+@click.option("--user", default=None, help="Only this scope.")
+@click.pass_context
+def stats(ctx: click.Context, user: str | None) -> None:
+    """Counts of turns, memories and edges."""
+    click.echo(json.dumps(_open(ctx).stats(user_id=user), indent=2, default=str))
+
+
+@cli.command()
+@click.option("--rebuild", is_flag=True, help="Rebuild every memory from the raw log.")
+@click.pass_context
+def reindex(ctx: click.Context, rebuild: bool) -> None:
+    """Extract pending or failed turns again (or rebuild everything)."""
+    done = _open(ctx).reindex(rebuild=rebuild)
+    click.echo(f"reindexed {done['turns']} turns in {done['scopes']} scope(s)")
+
+
+@cli.command("export")
+@click.option("--user", default=None, help="Only this user's scopes.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="File (default stdout).")
+@click.pass_context
+def export_(ctx: click.Context, user: str | None, out: Path | None) -> None:
+    """Export everything as JSONL (lossless: import restores it)."""
+    stream = out.open("w", encoding="utf-8") if out else sys.stdout
+    try:
+        for record in _open(ctx).export(user_id=user):
+            stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+    finally:
+        if out:
+            stream.close()
+
+
+@cli.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.pass_context
+def import_(ctx: click.Context, file: Path) -> None:
+    """Import a JSONL export (in one transaction)."""
+    from .sources import read_jsonl_records
+
+    counts = _open(ctx).import_records(read_jsonl_records(file))
+    click.echo(", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
+
+
+def _mount_bench() -> None:
+    from ..bench.cli import bench
+
+    cli.add_command(bench)
+
+
+_mount_bench()
+
+
+def main() -> None:
+    cli(prog_name="ripplemem")

@@ -1,0 +1,68 @@
+"""Formatting of evidence and traces for the terminal and for JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..types import Evidence, Turn
+
+
+def print_evidence(ev: Evidence, turns: dict[str, Turn]) -> None:
+    click.echo(f"Q: {ev.query}")
+    click.echo(f"{len(ev.items)} memories, {ev.tokens} tokens (budget {ev.budget_tokens})")
+    for rank, item in enumerate(ev.items, 1):
+        click.echo(f"{rank:>2}. {item.render()}")
+        click.echo(f"    score {item.score:.3f}  via {', '.join(item.routes)}{'  [anchor]' if item.anchor else ''}")
+        for sid in item.sources:
+            turn = turns.get(sid)
+            text = f"{turn.speaker}: {turn.content}" if turn else "(turn not in the log)"
+            click.echo(f"    {sid:>8} | {text[:160]}")
+
+
+def print_trace(ev: Evidence) -> None:
+    t = ev.trace
+    click.echo("--- trace")
+    click.echo(f"cues: participants={sorted(t.cues.participants)} places={sorted(t.cues.locations)} "
+               f"time={t.cues.time.label() if t.cues.time else None} keywords={list(t.cues.keywords)}")
+    for view, hits in t.initial.items():
+        click.echo(f"view {view}: {len(hits)} hits; top: {', '.join(h.unit_id[:8] for h in hits[:5])}")
+    for plan in t.plans:
+        click.echo(f"plan: proceed={plan.proceed} anchors={[a[:8] for a in plan.anchors]} reason={plan.stop_reason!r}")
+        if plan.proceed:
+            click.echo(f"      target: {plan.target}")
+    for hit in t.diffusion:
+        click.echo(f"diffusion: {hit.unit_id[:8]} via {hit.via[:8] if hit.via else '-'} {hit.route} {hit.score:.3f}")
+    click.echo(f"stop: {t.stop_reason}")
+
+
+def evidence_json(ev: Evidence, turns: dict[str, Turn], trace: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "query": ev.query,
+        "budget_tokens": ev.budget_tokens,
+        "tokens": ev.tokens,
+        "context": ev.render(),
+        "items": [
+            {
+                "id": i.id, "text": i.text, "rendered": i.render(), "score": i.score, "routes": list(i.routes),
+                "anchor": i.anchor, "layer": i.unit.layer, "sources": list(i.sources),
+                "time": [i.unit.time.start.isoformat(), i.unit.time.end.isoformat()] if i.unit.time else None,
+                "participants": sorted(i.unit.participants), "places": sorted(i.unit.locations),
+                "source_turns": {s: {"speaker": turns[s].speaker, "text": turns[s].content} for s in i.sources if s in turns},
+            }
+            for i in ev.items
+        ],
+    }
+    if trace:
+        t = ev.trace
+        out["trace"] = {
+            "cues": {"participants": sorted(t.cues.participants), "places": sorted(t.cues.locations),
+                     "time": t.cues.time.label() if t.cues.time else None, "keywords": list(t.cues.keywords)},
+            "initial": {v: [{"id": h.unit_id, "score": h.score} for h in hits] for v, hits in t.initial.items()},
+            "plans": [{"proceed": p.proceed, "anchors": list(p.anchors), "target": p.target, "reason": p.stop_reason}
+                      for p in t.plans],
+            "diffusion": [{"id": h.unit_id, "route": h.route, "via": h.via, "score": h.score} for h in t.diffusion],
+            "scores": t.scores, "stop_reason": t.stop_reason,
+        }
+    return out

@@ -1,0 +1,547 @@
+"""Find time expressions in text and ground them against an anchor (the session time).
+
+Pure functions, no I/O. Phrases are found with our own regexes (free-text date search
+misreads "We went" as Wednesday and "May I ask" as a month) and resolved by our own
+calendar rules into half-open UTC :class:`~ripplemem.types.TimeSpan` values.
+
+Conventions (documented choices):
+
+- Days are UTC calendar days ``[00:00, next 00:00)``; weeks run Monday..Sunday; a weekend
+  is Saturday..Sunday; seasons are meteorological, northern hemisphere (spring Mar-May,
+  summer Jun-Aug, fall Sep-Nov, winter Dec-Feb, named by the year it starts).
+- "last week" is the previous Monday..Sunday week; "last weekend" the weekend of the
+  previous week; "N weeks ago" the week holding ``anchor - N weeks``; "N months ago" the
+  whole month; "a few" means 2 to 5 units, "several" 3 to 7, "a couple of" exactly 2.
+- A bare weekday ("on Friday") is the most recent past one (1-7 days back), or the
+  coming one when the sentence speaks of the future ("will", "going to", "next" ...);
+  "last Friday" is always past, "next Friday" always the coming one.
+- "in May" is the most recent May that has started (or the coming one in future tense);
+  "last May" the most recent May that has ended; the month name "May" is only read
+  capitalised and next to a preposition, a day or a year ("May I ask" is not a date).
+- "in two weeks" is only read in future tense (in the past it is a duration).
+- Too vague to ground, left empty: "recently", "lately", "the other day", "a while ago".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
+from typing import Literal, NamedTuple
+
+from ..errors import InputError
+from ..types import TimeSpan, utc
+
+Tense = Literal["past", "future"]
+
+MONTHS = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+_MONTH_ABBR = {m[:3]: i + 1 for i, m in enumerate(MONTHS)} | {"sept": 9}
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_SEASON_START = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+_VAGUE = {"a few": (2, 5), "few": (2, 5), "several": (3, 7)}
+_PREPOSITIONS = frozenset(
+    "since until till from by before after of through around about during in on over at".split()
+)
+_FUTURE = re.compile(
+    r"\b(?:will|shall|'ll|gonna|going\s+to|plan(?:s|ning)?\s+to|hope\s+to|want\s+to|wanna|intend|"
+    r"upcoming|coming\s+up|can't\s+wait|looking\s+forward|about\s+to|next|tomorrow|"
+    r"(?:am|'m|are|'re|is|'s)\s+(?:going|heading|leaving|flying|driving|meeting|visiting|starting|"
+    r"travell?ing|getting|having|doing))\b",
+    re.I,
+)
+
+
+class TimeMention(NamedTuple):
+    """A time expression found in a text; ``mention[1]`` is the span (tuple-compatible)."""
+
+    text: str  # the phrase, verbatim
+    span: TimeSpan
+    start: int  # character offsets of the phrase in the searched text
+    end: int
+    relative: bool  # depends on the anchor ("yesterday"), as opposed to "8 May 2023"
+    restated: str  # the phrase rewritten with absolute dates ("on 7 May 2023")
+
+
+# ---------------------------------------------------------------- calendar helpers
+
+
+def _dt(d: date) -> datetime:
+    return datetime(d.year, d.month, d.day, tzinfo=UTC)
+
+
+def _days(first: date, last: date) -> TimeSpan:
+    """The span covering the days ``first..last`` inclusive."""
+    return TimeSpan(_dt(first), _dt(last + timedelta(days=1)))
+
+
+def _week(d: date) -> TimeSpan:
+    monday = d - timedelta(days=d.weekday())
+    return _days(monday, monday + timedelta(days=6))
+
+
+def _weekend(d: date) -> TimeSpan:
+    """The Saturday..Sunday of the Monday..Sunday week holding ``d``."""
+    saturday = d - timedelta(days=d.weekday()) + timedelta(days=5)
+    return _days(saturday, saturday + timedelta(days=1))
+
+
+def _add_months(year: int, month: int, n: int) -> tuple[int, int]:
+    k = year * 12 + (month - 1) + n
+    return k // 12, k % 12 + 1
+
+
+def _month(year: int, month: int) -> TimeSpan:
+    ny, nm = _add_months(year, month, 1)
+    return TimeSpan(_dt(date(year, month, 1)), _dt(date(ny, nm, 1)))
+
+
+def _year(year: int) -> TimeSpan:
+    return TimeSpan(_dt(date(year, 1, 1)), _dt(date(year + 1, 1, 1)))
+
+
+def _season(name: str, year: int) -> TimeSpan:
+    first = _SEASON_START[name]
+    ey, em = _add_months(year, first, 3)
+    return TimeSpan(_dt(date(year, first, 1)), _dt(date(ey, em, 1)))
+
+
+def _units_back(unit: str, d: date, n: int) -> TimeSpan:
+    """The day / week / month / year ``n`` units from ``d`` (negative n: the past)."""
+    if unit == "day":
+        return TimeSpan.day(_dt(d + timedelta(days=n)))
+    if unit == "week":
+        return _week(d + timedelta(weeks=n))
+    if unit == "month":
+        return _month(*_add_months(d.year, d.month, n))
+    return _year(d.year + n)
+
+
+def _hull(a: TimeSpan, b: TimeSpan) -> TimeSpan:
+    return TimeSpan(min(a.start, b.start), max(a.end, b.end))
+
+
+# ---------------------------------------------------------------- formatting
+
+
+def _day_label(d: datetime) -> str:
+    return f"{d.day} {d.strftime('%B %Y')}"
+
+
+def span_label(span: TimeSpan) -> str:
+    """The span without a preposition: "7 May 2023", "the week of 1 May 2023", "2022"."""
+    s, last = span.start, span.end - timedelta(days=1)
+    days = (span.end - span.start).days
+    aligned = s == s.replace(hour=0, minute=0, second=0, microsecond=0) and span.end.hour == 0
+    if aligned and days == 1:
+        return _day_label(s)
+    if aligned and days == 7 and s.weekday() == 0:
+        return f"the week of {_day_label(s)}"
+    if aligned and days == 2 and s.weekday() == 5:
+        first = f"{s.day}" if s.month == last.month else f"{s.day} {s.strftime('%B')}"
+        return f"the weekend of {first}-{_day_label(last)}"
+    if aligned and s.day == 1 and span.end.day == 1:
+        months = (span.end.year - s.year) * 12 + span.end.month - s.month
+        if months == 1:
+            return s.strftime("%B %Y")
+        if months == 12 and s.month == 1:
+            return str(s.year)
+        if months == 3 and s.month in (3, 6, 9, 12):
+            name = {3: "spring", 6: "summer", 9: "fall", 12: "winter"}[s.month]
+            return f"{name} {s.year}" if s.month != 12 else f"winter {s.year}-{s.year + 1}"
+    return f"{_day_label(s)} to {_day_label(last)}"
+
+
+def format_span(span: TimeSpan) -> str:
+    """Write ``span`` into text: "on 7 May 2023", "in the week of 1 May 2023", "in 2022"."""
+    label = span_label(span)
+    if " to " in label:
+        return f"from {label}"
+    if label.startswith("the weekend") or label[0].isdigit() and len(label.split()) == 3:
+        return f"on {label}"
+    return f"in {label}"
+
+
+# ---------------------------------------------------------------- rules
+
+_NUM = r"(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:a\s+)?couple(?:\s+of)?|a\s+few|few|several)"
+_UNIT = r"(?P<unit>day|week|month|year)s?"
+_MONTH = r"(?P<mon>(?i:january|february|march|april|june|july|august|september|october|november|december)|(?-i:May))"
+_MONTH_ABBR_RE = r"(?P<mon>(?i:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?|(?i:january|february|march|april|june|july|august|september|october|november|december)|(?-i:May))"
+_WEEKDAY = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_WEEKDAY_ABBR = r"(?P<wd>(?-i:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun))\.?"
+_PART = r"(?:\s+(?P<part>morning|afternoon|evening|night))?"
+_REL = r"(?P<rel>last|this\s+past|past|previous|this\s+coming|coming|this|next)"
+_SEASON = r"(?P<season>summer|winter|spring|fall|autumn)"
+
+Found = tuple[TimeSpan, str] | None  # the span and the phrase rewritten with it
+Rule = Callable[[re.Match[str], date, Tense], Found]
+
+
+def _count(raw: str) -> tuple[int, int]:
+    """A count phrase as a (low, high) range: "two" -> (2, 2), "a few" -> (2, 5)."""
+    word = " ".join(raw.lower().split())
+    if word.isdigit():
+        return int(word), int(word)
+    if "couple" in word:
+        return 2, 2
+    if word in _VAGUE:
+        return _VAGUE[word]
+    return _NUMBER_WORDS[word], _NUMBER_WORDS[word]
+
+
+def _month_number(raw: str) -> int:
+    word = raw.lower().rstrip(".")
+    return MONTHS.index(word) + 1 if word in MONTHS else _MONTH_ABBR[word[:4] if word == "sept" else word[:3]]
+
+
+def _with_part(label: str, part: str | None) -> str:
+    return f"on the {part} of {label}" if part else f"on {label}"
+
+
+def _fixed_day(offset: int, default_part: str | None = None) -> Rule:
+    def rule(m: re.Match[str], d: date, tense: Tense) -> Found:
+        span = TimeSpan.day(_dt(d + timedelta(days=offset)))
+        part = m.groupdict().get("part") or default_part
+        return span, _with_part(span_label(span), part.lower() if part else None)
+
+    return rule
+
+
+def _rule_last_night(m: re.Match[str], d: date, tense: Tense) -> Found:
+    span = TimeSpan.day(_dt(d - timedelta(days=1)))
+    return span, f"on the night of {span_label(span)}"
+
+
+def _rule_rel_week(m: re.Match[str], d: date, tense: Tense) -> Found:
+    rel = " ".join(m["rel"].lower().split())
+    if rel == "this past":  # the last seven days
+        span = _days(d - timedelta(days=7), d)
+        return span, f"in the week before {_day_label(_dt(d))}"
+    offset = {"last": -1, "past": -1, "previous": -1, "this": 0, "next": 1, "coming": 1, "this coming": 1}[rel]
+    span = _week(d + timedelta(weeks=offset))
+    return span, f"in {span_label(span)}"
+
+
+def _rule_week_before_last(m: re.Match[str], d: date, tense: Tense) -> Found:
+    span = _week(d - timedelta(weeks=2))
+    return span, f"in {span_label(span)}"
+
+
+def _rule_part_of_period(m: re.Match[str], d: date, tense: Tense) -> Found:
+    whole = _units_back(m["unit"].lower(), d, 0)
+    today = TimeSpan.day(_dt(d))
+    if m["side"].lower() == "earlier":
+        if whole.start >= today.start:
+            return None
+        span = TimeSpan(whole.start, today.start)
+    else:
+        span = TimeSpan(today.end, whole.end) if today.end < whole.end else today
+    return span, f"{m['side'].lower()} in {span_label(whole)}"
+
+
+def _rule_weekend(m: re.Match[str], d: date, tense: Tense) -> Found:
+    rel = " ".join((m["rel"] or "").lower().split())
+    this = _weekend(d)
+    if rel in ("last", "past", "previous", "this past"):
+        span = _weekend(d - timedelta(weeks=1))
+    elif rel in ("next", "coming", "this coming"):
+        span = _weekend(d + timedelta(weeks=1)) if rel == "next" else this
+    elif rel == "this":
+        span = this
+    elif tense == "past":  # "over the weekend": the most recent weekend that has begun
+        span = this if this.start <= _dt(d) else _weekend(d - timedelta(weeks=1))
+    else:
+        span = this if this.end > _dt(d) else _weekend(d + timedelta(weeks=1))
+    return span, f"on {span_label(span)}"
+
+
+def _rule_weekends_ago(m: re.Match[str], d: date, tense: Tense) -> Found:
+    low, high = _count(m["n"])
+    span = _hull(_weekend(d - timedelta(weeks=high)), _weekend(d - timedelta(weeks=low)))
+    return span, f"on {span_label(span)}" if low == high else f"{m['n']} weekends before {_day_label(_dt(d))}"
+
+
+def _rule_ago(m: re.Match[str], d: date, tense: Tense) -> Found:
+    unit = m["unit"].lower()
+    low, high = _count(m["n"])
+    span = _hull(_units_back(unit, d, -high), _units_back(unit, d, -low))
+    if low != high:
+        return span, f"{' '.join(m['n'].split())} {unit}s before {_day_label(_dt(d))}"
+    return span, format_span(span)
+
+
+def _rule_in_future(m: re.Match[str], d: date, tense: Tense) -> Found:
+    if tense != "future":
+        return None  # "I finished it in two weeks" is a duration, not a date
+    unit = m["unit"].lower()
+    low, high = _count(m["n"])
+    span = _hull(_units_back(unit, d, low), _units_back(unit, d, high))
+    if low != high:
+        return span, f"{' '.join(m['n'].split())} {unit}s after {_day_label(_dt(d))}"
+    return span, format_span(span)
+
+
+def _rule_rel_month_year(m: re.Match[str], d: date, tense: Tense) -> Found:
+    rel = " ".join(m["rel"].lower().split())
+    unit = m["unit"].lower()
+    if rel == "this past":  # the last twelve months / the last month, rolling
+        back = 365 if unit == "year" else 30
+        span = _days(d - timedelta(days=back), d)
+        return span, f"in the {unit} before {_day_label(_dt(d))}"
+    offset = {"last": -1, "past": -1, "previous": -1, "this": 0, "next": 1, "coming": 1, "this coming": 1}[rel]
+    span = _units_back(unit, d, offset)
+    return span, f"in {span_label(span)}"
+
+
+def _season_instance(name: str, d: date, rel: str, tense: Tense) -> TimeSpan:
+    now = _dt(d)
+    candidates = [_season(name, y) for y in range(d.year - 2, d.year + 2)]
+    if rel in ("last", "past", "this past", "previous"):
+        return [s for s in candidates if s.end <= now][-1]
+    if rel in ("next", "coming", "this coming"):
+        return [s for s in candidates if s.start > now][0]
+    if rel == "this":
+        if name == "winter":
+            return _season(name, d.year - 1 if d.month <= 2 else d.year)
+        return _season(name, d.year)
+    if tense == "past":
+        return [s for s in candidates if s.start <= now][-1]
+    return [s for s in candidates if s.end > now][0]
+
+
+def _rule_season(m: re.Match[str], d: date, tense: Tense) -> Found:
+    rel = " ".join((m["rel"] or "").lower().split())
+    name = m["season"].lower()
+    span = _season_instance("fall" if name == "autumn" else name, d, rel, tense)
+    return span, f"in {span_label(span)}"
+
+
+def _rule_season_year(m: re.Match[str], d: date, tense: Tense) -> Found:
+    name = m["season"].lower()
+    span = _season("fall" if name == "autumn" else name, int(m["y"]))
+    return span, m[0]
+
+
+def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
+    rel = " ".join((m["rel"] or "").lower().split())
+    target = next(i for i, w in enumerate(WEEKDAYS) if w.startswith(m["wd"].lower()[:3]))
+    if rel == "this":
+        day = d - timedelta(days=d.weekday()) + timedelta(days=target)
+    elif rel in ("next", "coming", "this coming") or (rel in ("", "on") and tense == "future"):
+        day = d + timedelta(days=(target - d.weekday() - 1) % 7 + 1)
+    else:
+        day = d - timedelta(days=(d.weekday() - target - 1) % 7 + 1)
+    span = TimeSpan.day(_dt(day))
+    name = WEEKDAYS[target].capitalize() + (f" {m['part'].lower()}" if m["part"] else "")
+    bare = not rel and not m[0].lower().startswith("on")
+    return span, f"{name}, {span_label(span)}" if bare else f"on {name}, {span_label(span)}"
+
+
+def _safe_date(y: int, mo: int, dd: int) -> date | None:
+    try:
+        return date(y, mo, dd)
+    except ValueError:
+        return None
+
+
+def _rule_full_date(m: re.Match[str], d: date, tense: Tense) -> Found:
+    mo = int(m["mon"]) if m["mon"].isdigit() else _month_number(m["mon"])
+    day = _safe_date(int(m["y"]), mo, int(m["d"])) if m["y"] else None
+    if m["y"] is None:  # no year: the nearest such date in the sentence's direction
+        this_year = _safe_date(d.year, mo, int(m["d"]))
+        if this_year is None:
+            return None
+        if tense == "past" and this_year > d:
+            day = _safe_date(d.year - 1, mo, int(m["d"]))
+        elif tense == "future" and this_year < d:
+            day = _safe_date(d.year + 1, mo, int(m["d"]))
+        else:
+            day = this_year
+        if day is None:
+            return None
+        span = TimeSpan.day(_dt(day))
+        return span, f"{m[0]}, {day.year}" if m[0][-1].isdigit() or m[0][-2:] in ("st", "nd", "rd", "th") else f"{m[0]} {day.year}"
+    if day is None:
+        return None
+    return TimeSpan.day(_dt(day)), m[0]
+
+
+def _rule_month_year(m: re.Match[str], d: date, tense: Tense) -> Found:
+    return _month(int(m["y"]), _month_number(m["mon"])), m[0]
+
+
+def _rule_month(m: re.Match[str], d: date, tense: Tense) -> Found:
+    mo = _month_number(m["mon"])
+    pre = " ".join(m["pre"].lower().split())
+    now = _dt(d)
+    months = [_month(y, mo) for y in range(d.year - 1, d.year + 2)]
+    if pre == "last":
+        span = [s for s in months if s.end <= now][-1]
+    elif pre == "next":
+        span = [s for s in months if s.start > now][0]
+    elif pre == "this":
+        span = _month(d.year, mo)
+    elif tense == "future" and pre not in ("since", "back in"):
+        span = [s for s in months if s.end > now][0]
+    else:
+        span = [s for s in months if s.start <= now][-1]
+    if pre in ("last", "next", "this", "in"):
+        return span, f"in {span_label(span)}"
+    if pre in ("early", "late", "mid"):
+        return span, f"in {pre} {span_label(span)}"
+    return span, f"{pre} {span_label(span)}"
+
+
+def _rule_year(m: re.Match[str], d: date, tense: Tense) -> Found:
+    return _year(int(m["y"])), m[0]
+
+
+def _rule_decade(m: re.Match[str], d: date, tense: Tense) -> Found:
+    start = int(m["dec"])
+    return TimeSpan(_dt(date(start, 1, 1)), _dt(date(start + 10, 1, 1))), m[0]
+
+
+_RULES: tuple[tuple[re.Pattern[str], Rule, bool], ...] = tuple(
+    (re.compile(p, re.I), rule, relative)
+    for p, rule, relative in (
+        (r"\bthe\s+day\s+before\s+yesterday\b", _fixed_day(-2), True),
+        (r"\b(?:the\s+)?day\s+after\s+tomorrow\b", _fixed_day(2), True),
+        (r"\byesterday" + _PART + r"\b", _fixed_day(-1), True),
+        (r"\blast\s+night\b", _rule_last_night, True),
+        (r"\btoday\b", _fixed_day(0), True),
+        (r"\btonight\b", _fixed_day(0, "night"), True),
+        (r"\bthis\s+(?P<part>morning|afternoon|evening)\b", _fixed_day(0), True),
+        (r"\btomorrow" + _PART + r"\b", _fixed_day(1), True),
+        (r"\b" + _REL + r"\s+week\b", _rule_rel_week, True),
+        (r"\bthe\s+week\s+before\s+last\b", _rule_week_before_last, True),
+        (r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _rule_part_of_period, True),
+        (r"\b(?:" + _REL + r"\s+|(?:over|during|on|at)\s+the\s+|the\s+)weekend\b", _rule_weekend, True),
+        (r"\b" + _NUM + r"\s+weekends?\s+ago\b", _rule_weekends_ago, True),
+        (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", _rule_ago, True),
+        (r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s+time)?\b", _rule_in_future, True),
+        (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+now\b", _rule_in_future, True),
+        (r"\b" + _REL + r"\s+(?P<unit>month|year)\b", _rule_rel_month_year, True),
+        (r"\b(?:" + _REL + r"\s+|(?:in|during|over|through)\s+the\s+)" + _SEASON + r"\b", _rule_season, True),
+        (r"\b(?:(?:in|during|over)\s+)?(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?(?P<y>(?:19|20)\d{2})\b", _rule_season_year, False),
+        (r"\b(?:" + _REL + r"\s+|on\s+)?" + _WEEKDAY + r"(?!s\b)" + _PART + r"\b", _rule_weekday, True),
+        (r"\b(?:" + _REL + r"\s+|on\s+)" + _WEEKDAY_ABBR + r"(?![\w'])" + _PART, _rule_weekday, True),
+        (r"\b(?P<y>\d{4})[-/](?P<mon>\d{1,2})[-/](?P<d>\d{1,2})\b", _rule_full_date, False),
+        (r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_ABBR_RE + r"(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False),
+        (r"\b" + _MONTH_ABBR_RE + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False),
+        (r"\b" + _MONTH + r",?\s+(?P<y>(?:19|20)\d{2})\b", _rule_month_year, False),
+        (r"\b(?P<pre>in|during|since|until|till|by|from|last|next|this|early|late|mid|back\s+in)(?:\s+|(?<=mid)-)" + _MONTH + r"\b", _rule_month, True),
+        (r"\b(?:in|during|since|from|until|till|of|back\s+in|around)\s+(?:the\s+year\s+)?(?P<y>(?:19|20)\d{2})\b(?![-/]\d|\s+(?:people|persons|steps|words|miles|meters|dollars|calories|times|feet|pounds|points))", _rule_year, False),
+        (r"\b(?:in\s+)?(?:the\s+)?(?P<dec>(?:19|20)\d0)'?s\b", _rule_decade, False),
+    )
+)
+
+_RELATIVE_NO_DATE = {_rule_full_date}  # rules whose relative-ness depends on the match
+
+
+def infer_tense(text: str) -> Tense:
+    """"future" when the text speaks of what is to come ("will", "going to", "next" ...)."""
+    return "future" if _FUTURE.search(text) else "past"
+
+
+_SUBJECT_VERB = re.compile(r"\s+(?:was|is|were|has|had|will|would|'s|been|seems?|sounds?|looks?|felt|feels?)\b", re.I)
+
+
+def _after_since(text: str, start: int) -> bool:
+    return text[max(0, start - 7) : start].rstrip().lower().endswith("since")
+
+
+def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> list[TimeMention]:
+    """Every time expression in ``text``, grounded against ``anchor``, in text order.
+
+    ``tense`` decides bare weekdays and month names ("on Friday"); by default it is read
+    from ``text`` itself (:func:`infer_tense`), so pass one sentence at a time.
+    Overlapping matches keep the longest. "since X" spans from X to the anchor's day.
+    """
+    day = utc(anchor).date()
+    mood = tense or infer_tense(text)
+    found: list[TimeMention] = []
+    for pattern, rule, relative in _RULES:
+        for m in pattern.finditer(text):
+            result = rule(m, day, mood)
+            if result is None:
+                continue
+            span, restated = result
+            is_relative = relative or (rule in _RELATIVE_NO_DATE and m.groupdict().get("y") is None)
+            found.append(TimeMention(m[0], span, m.start(), m.end(), is_relative, restated if is_relative else m[0]))
+    chosen: list[TimeMention] = []
+    for cand in sorted(found, key=lambda f: (-(f.end - f.start), f.start)):
+        if all(cand.end <= c.start or cand.start >= c.end for c in chosen):
+            chosen.append(cand)
+    return [_finish(text, c, day) for c in sorted(chosen, key=lambda f: f.start)]
+
+
+def _finish(text: str, c: TimeMention, day: date) -> TimeMention:
+    """Adjust a mention to its context: "since ..." and a preposition just before it."""
+    end_of_day = _dt(day + timedelta(days=1))
+    inside = c.text.lower().startswith("since")
+    if (inside or _after_since(text, c.start)) and c.span.start < end_of_day:
+        span = TimeSpan(c.span.start, end_of_day)
+        if not c.relative:
+            return c._replace(span=span)
+        label = span_label(c.span)
+        return c._replace(span=span, restated=f"since {label}" if inside else label)
+    words = text[: c.start].split()
+    first = c.restated.split(" ", 1)
+    if c.relative and _SUBJECT_VERB.match(text, c.end) and first[0] in ("on", "in") and len(first) > 1:
+        return c._replace(restated=first[1])  # "Last night was fun": the phrase is the subject
+    if c.relative and words and words[-1].lower() in _PREPOSITIONS and first[0] in ("on", "in") and len(first) > 1:
+        return c._replace(restated=first[1])
+    return c
+
+
+def ground_time(text: str, anchor: datetime, *, tense: Tense | None = None) -> list[tuple[str, TimeSpan]]:
+    """``(phrase, span)`` for every time expression in ``text`` (see :func:`find_times`)."""
+    return [(m.text, m.span) for m in find_times(text, anchor, tense=tense)]
+
+
+def restate_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> tuple[str, list[TimeMention]]:
+    """``text`` with relative time phrases replaced by absolute ones, and the mentions."""
+    mentions = find_times(text, anchor, tense=tense)
+    out, pos = [], 0
+    for m in mentions:
+        out.append(text[pos : m.start])
+        out.append(m.restated)
+        pos = m.end
+    out.append(text[pos:])
+    return "".join(out), mentions
+
+
+# ---------------------------------------------------------------- session times
+
+_LOCOMO = re.compile(
+    r"^\s*(?P<h>\d{1,2}):(?P<mi>\d{2})\s*(?P<ampm>am|pm)\s+on\s+(?P<d>\d{1,2})\s+(?P<mon>[A-Za-z]+),?\s+(?P<y>\d{4})\s*$",
+    re.I,
+)
+_LME = re.compile(r"^\s*(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})\s*(?:\([A-Za-z]{2,4}\))?\s*(?:(?P<h>\d{1,2}):(?P<mi>\d{2}))?\s*$")
+
+
+def parse_session_time(s: str) -> datetime:
+    """Parse a session timestamp into an aware UTC datetime.
+
+    Accepts LoCoMo ("1:56 pm on 8 May, 2023"), LongMemEval ("2023/05/27 (Sat) 22:10") and
+    ISO 8601 ("2023-05-08", "2023-05-08T13:56:00+02:00"). Raises :class:`InputError`.
+    """
+    if not isinstance(s, str):
+        raise InputError(f"session time must be a string, got {type(s).__name__}")
+    try:
+        if m := _LOCOMO.match(s):
+            hour = int(m["h"]) % 12 + (12 if m["ampm"].lower() == "pm" else 0)
+            return datetime(int(m["y"]), _month_number(m["mon"]), int(m["d"]), hour, int(m["mi"]), tzinfo=UTC)
+        if m := _LME.match(s):
+            h, mi = int(m["h"] or 0), int(m["mi"] or 0)
+            return datetime(int(m["y"]), int(m["mo"]), int(m["d"]), h, mi, tzinfo=UTC)
+        return utc(datetime.fromisoformat(s.strip()))
+    except (ValueError, KeyError) as exc:
+        raise InputError(f"cannot read session time {s!r}") from exc

@@ -1,0 +1,230 @@
+"""Relative-time grounding: a table of expressions with the interval each must become."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ripplemem.errors import InputError
+from ripplemem.types import TimeSpan
+from ripplemem.write.timeparse import (
+    find_times,
+    format_span,
+    ground_time,
+    infer_tense,
+    parse_session_time,
+    restate_times,
+)
+
+MONDAY = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # LoCoMo "1:56 pm on 8 May, 2023"
+SATURDAY = datetime(2023, 5, 13, 10, 0, tzinfo=UTC)
+
+
+def span(a: str, b: str) -> TimeSpan:
+    return TimeSpan(datetime.fromisoformat(a).replace(tzinfo=UTC), datetime.fromisoformat(b).replace(tzinfo=UTC))
+
+
+TABLE = [
+    ("I went yesterday", "2023-05-07", "2023-05-08"),
+    ("today", "2023-05-08", "2023-05-09"),
+    ("we are going out tonight", "2023-05-08", "2023-05-09"),
+    ("this morning", "2023-05-08", "2023-05-09"),
+    ("last night", "2023-05-07", "2023-05-08"),
+    ("tomorrow", "2023-05-09", "2023-05-10"),
+    ("the day before yesterday", "2023-05-06", "2023-05-07"),
+    ("the day after tomorrow", "2023-05-10", "2023-05-11"),
+    ("last week", "2023-05-01", "2023-05-08"),
+    ("this week", "2023-05-08", "2023-05-15"),
+    ("next week", "2023-05-15", "2023-05-22"),
+    ("last weekend", "2023-05-06", "2023-05-08"),
+    ("this past weekend", "2023-05-06", "2023-05-08"),
+    ("this weekend", "2023-05-13", "2023-05-15"),
+    ("two weekends ago", "2023-04-29", "2023-05-01"),
+    ("the week before last", "2023-04-24", "2023-05-01"),
+    ("3 days ago", "2023-05-05", "2023-05-06"),
+    ("two days ago", "2023-05-06", "2023-05-07"),
+    ("a couple of days ago", "2023-05-06", "2023-05-07"),
+    ("a few days ago", "2023-05-03", "2023-05-07"),
+    ("a week ago", "2023-05-01", "2023-05-08"),
+    ("two weeks ago", "2023-04-24", "2023-05-01"),
+    ("three months ago", "2023-02-01", "2023-03-01"),
+    ("a year ago", "2022-01-01", "2023-01-01"),
+    ("2 years ago", "2021-01-01", "2022-01-01"),
+    ("last month", "2023-04-01", "2023-05-01"),
+    ("this month", "2023-05-01", "2023-06-01"),
+    ("next month", "2023-06-01", "2023-07-01"),
+    ("earlier this month", "2023-05-01", "2023-05-08"),
+    ("last year", "2022-01-01", "2023-01-01"),
+    ("next year", "2024-01-01", "2025-01-01"),
+    ("last summer", "2022-06-01", "2022-09-01"),
+    ("this summer", "2023-06-01", "2023-09-01"),
+    ("last winter", "2022-12-01", "2023-03-01"),
+    ("this spring", "2023-03-01", "2023-06-01"),
+    ("last fall", "2022-09-01", "2022-12-01"),
+    ("the summer of 2021", "2021-06-01", "2021-09-01"),
+    ("last Saturday", "2023-05-06", "2023-05-07"),
+    ("last Monday", "2023-05-01", "2023-05-02"),
+    ("I went there on Friday", "2023-05-05", "2023-05-06"),
+    ("I will see her on Friday", "2023-05-12", "2023-05-13"),
+    ("next Tuesday", "2023-05-09", "2023-05-10"),
+    ("I joined a group last Tues.", "2023-05-02", "2023-05-03"),
+    ("in 2022", "2022-01-01", "2023-01-01"),
+    ("in May 2022", "2022-05-01", "2022-06-01"),
+    ("We went there in May", "2023-05-01", "2023-06-01"),
+    ("We went there in June", "2022-06-01", "2022-07-01"),
+    ("We will go there in June", "2023-06-01", "2023-07-01"),
+    ("8 May 2023", "2023-05-08", "2023-05-09"),
+    ("May 8, 2023", "2023-05-08", "2023-05-09"),
+    ("on the 8th of May, 2023", "2023-05-08", "2023-05-09"),
+    ("2023-05-08", "2023-05-08", "2023-05-09"),
+    ("it was on the 5th of June", "2022-06-05", "2022-06-06"),
+    ("I've painted since 2016", "2016-01-01", "2023-05-09"),
+    ("I'll be back in two weeks", "2023-05-22", "2023-05-29"),
+    ("in a few days we will know", "2023-05-10", "2023-05-14"),
+    ("in the 1990s", "1990-01-01", "2000-01-01"),
+]
+
+
+@pytest.mark.parametrize(("text", "start", "end"), TABLE)
+def test_relative_time_table(text: str, start: str, end: str) -> None:
+    found = ground_time(text, MONDAY)
+    assert len(found) == 1, found
+    assert found[0][1] == span(start, end)
+
+
+def test_table_is_large_enough() -> None:
+    assert len(TABLE) >= 40
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("last weekend", "2023-05-06", "2023-05-08"),
+        ("this weekend", "2023-05-13", "2023-05-15"),
+        ("over the weekend we went hiking", "2023-05-13", "2023-05-15"),
+        ("last Saturday", "2023-05-06", "2023-05-07"),
+    ],
+)
+def test_weekends_seen_from_a_saturday(text: str, start: str, end: str) -> None:
+    assert ground_time(text, SATURDAY)[0][1] == span(start, end)
+
+
+def test_seasons_across_the_year() -> None:
+    october = datetime(2023, 10, 20, tzinfo=UTC)
+    january = datetime(2024, 1, 10, tzinfo=UTC)
+    assert ground_time("last summer", october)[0][1] == span("2023-06-01", "2023-09-01")
+    assert ground_time("this winter", january)[0][1] == span("2023-12-01", "2024-03-01")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We went home early",
+        "May I ask you something?",
+        "Give me a second",
+        "I painted it recently",
+        "I saw her the other day",
+        "I finished the course in two weeks",
+        "Sundays are the best",
+        "I have 2000 photos",
+        "That was a while ago",
+        "Will you come along?",
+        "We march forward together",
+        "I saw 12 people there",
+    ],
+)
+def test_no_time_in_negatives(text: str) -> None:
+    assert ground_time(text, MONDAY) == []
+
+
+def test_several_expressions_in_text_order() -> None:
+    found = ground_time("Yesterday I met Jon and next week we fly to Paris.", MONDAY)
+    assert [p for p, _ in found] == ["Yesterday", "next week"]
+
+
+def test_mentions_carry_offsets_and_relativity() -> None:
+    text = "I went yesterday, not on 1 May 2023."
+    rel, absolute = find_times(text, MONDAY)
+    assert text[rel.start : rel.end] == "yesterday" and rel.relative
+    assert not absolute.relative and absolute.restated == "1 May 2023"
+    assert rel[1] == rel.span  # tuple-compatible: mention[1] is the span
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I went to a support group yesterday.", "I went to a support group on 7 May 2023."),
+        ("We camped last week.", "We camped in the week of 1 May 2023."),
+        ("I painted that last year!", "I painted that in 2022!"),
+        ("It rained since last week.", "It rained since the week of 1 May 2023."),
+        ("Last night was amazing!", "the night of 7 May 2023 was amazing!"),
+        ("I went there last Saturday.", "I went there on Saturday, 6 May 2023."),
+        ("We moved a few days ago.", "We moved a few days before 8 May 2023."),
+        ("We met in May 2022.", "We met in May 2022."),
+    ],
+)
+def test_restate_times(text: str, expected: str) -> None:
+    assert restate_times(text, MONDAY)[0] == expected
+
+
+def test_infer_tense() -> None:
+    assert infer_tense("I will go on Friday") == "future"
+    assert infer_tense("I'm going to the lake on Sunday") == "future"
+    assert infer_tense("I went to the lake on Sunday") == "past"
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "text"),
+    [
+        ("2023-05-07", "2023-05-08", "on 7 May 2023"),
+        ("2023-05-01", "2023-05-08", "in the week of 1 May 2023"),
+        ("2023-05-06", "2023-05-08", "on the weekend of 6-7 May 2023"),
+        ("2023-05-01", "2023-06-01", "in May 2023"),
+        ("2022-01-01", "2023-01-01", "in 2022"),
+        ("2022-06-01", "2022-09-01", "in summer 2022"),
+        ("2023-05-03", "2023-05-07", "from 3 May 2023 to 6 May 2023"),
+    ],
+)
+def test_format_span(start: str, end: str, text: str) -> None:
+    assert format_span(span(start, end)) == text
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("1:56 pm on 8 May, 2023", datetime(2023, 5, 8, 13, 56, tzinfo=UTC)),
+        ("12:05 am on 1 January, 2024", datetime(2024, 1, 1, 0, 5, tzinfo=UTC)),
+        ("12:30 pm on 27 June, 2023", datetime(2023, 6, 27, 12, 30, tzinfo=UTC)),
+        ("2023/05/27 (Sat) 22:10", datetime(2023, 5, 27, 22, 10, tzinfo=UTC)),
+        ("2023-05-08T13:56:00+02:00", datetime(2023, 5, 8, 11, 56, tzinfo=UTC)),
+        ("2023-05-08", datetime(2023, 5, 8, tzinfo=UTC)),
+    ],
+)
+def test_parse_session_time(raw: str, expected: datetime) -> None:
+    assert parse_session_time(raw) == expected
+
+
+@pytest.mark.parametrize("raw", ["yesterday", "", "1:56 pm on 31 February, 2023", "2023/13/01 (Sat) 10:00", 42])
+def test_parse_session_time_rejects_garbage(raw: object) -> None:
+    with pytest.raises(InputError):
+        parse_session_time(raw)  # type: ignore[arg-type]
+
+
+PAST_PHRASES = [row[0] for row in TABLE if "ago" in row[0] or row[0].startswith(("last", "yesterday", "the day before"))]
+
+
+@given(
+    day=st.dates(min_value=date(1990, 1, 1), max_value=date(2090, 12, 31)),
+    phrase=st.sampled_from(PAST_PHRASES + ["next week", "tomorrow", "this weekend", "in May", "on Friday"]),
+)
+def test_every_anchor_grounds_a_nonempty_span(day: date, phrase: str) -> None:
+    anchor = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
+    found = ground_time(phrase, anchor)
+    assert len(found) == 1
+    got = found[0][1]
+    assert got.end > got.start
+    if phrase in PAST_PHRASES:
+        assert got.start < anchor and got.start >= anchor - timedelta(days=3 * 366)

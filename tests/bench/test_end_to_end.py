@@ -97,3 +97,16 @@ def test_every_command_has_help() -> None:
         for param in command.params:
             if param.param_type_name == "option":
                 assert getattr(param, "help", None), f"{name} {param.name}"
+
+
+def test_ripple_run_through_the_public_api(locomo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("RIPPLEMEM_LLM_BASE_URL", "RIPPLEMEM_LLM_MODEL", "RIPPLEMEM_CONFIG"):
+        monkeypatch.delenv(name, raising=False)
+    report = run_cli("locomo", str(locomo_file), "--method", "ripple", "--no-planner", "--out", str(tmp_path / "p.json"))
+    assert report["method"] == "ripple" and report["settings"]["planner"] is False
+    assert report["settings"]["diffusion"] is True and report["settings"]["structural"] is True
+    known = {"D1:1", "D1:2", "D1:3", "D2:1", "D2:2", "D2:3"}
+    for row in report["per_question"]:
+        assert set(row["retrieved_sources"]) <= known
+    assert report["recall_at_budget"]["4"] == 1.0  # a six-turn conversation fits in 1500 tokens
+    assert report["sources_per_memory"]["max"] >= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
@@ -225,7 +226,7 @@ class Memory:
 
     def history(
         self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
-    ) -> list[HistoryEntry]:
+    ) -> builtins.list[HistoryEntry]:
         scope = _scope(user_id, agent_id, run_id)
         self.get(memory_id, user_id=scope.user_id, agent_id=agent_id, run_id=run_id)
         return self.store.history(scope, memory_id)

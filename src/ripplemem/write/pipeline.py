@@ -40,7 +40,8 @@ from .window import make_windows
 
 
 class Extractor(Protocol):
-    failures: int
+    @property
+    def failures(self) -> int: ...
 
     def extract_many(self, windows: Sequence[Window]) -> list[list[Candidate]]: ...
 
@@ -225,7 +226,7 @@ def _link(
         matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
         for i, unit in enumerate(fresh):
             stored = ctx.store.get_units(scope, _pool(ctx, scope, unit))
-            sims = matrix @ unit.vector
+            sims = matrix @ unit.vector  # type: ignore[operator]
             batch_pool = [fresh[j] for j in np.argsort(-sims)[: gs.pool + 1] if j != i]
             proposed += link_unit(unit, [pending.changed.get(u.id, u) for u in stored] + batch_pool, gs)
         if gs.window_links:

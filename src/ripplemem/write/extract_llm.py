@@ -63,12 +63,8 @@ def to_candidates(out: ExtractOutput, window: Window) -> list[Candidate]:
 
 
 def _candidate(unit: ExtractedUnit, restatement: str, sources: tuple[str, ...], window: Window, text: str) -> Candidate:
-    said = restatement.lower()
-    facts = tuple(
-        dict.fromkeys(
-            f.strip() for f in unit.facts if f.strip() and (f.strip().lower() in said or f.strip().lower() in text)
-        )
-    )
+    grounded = (restatement.lower(), text)
+    facts = tuple(dict.fromkeys(f for f in (f.strip() for f in unit.facts) if f and _occurs(f, grounded)))
     return Candidate(
         restatement=restatement,
         sources=sources,
@@ -81,6 +77,11 @@ def _candidate(unit: ExtractedUnit, restatement: str, sources: tuple[str, ...], 
         emphasis=1.0 if unit.core else unit.importance,
         mentioned_at=window.session_time,
     )
+
+
+def _occurs(fact: str, texts: tuple[str, ...]) -> bool:
+    low = fact.lower()
+    return any(low in t for t in texts)
 
 
 def _names(values: Iterable[str]) -> frozenset[str]:

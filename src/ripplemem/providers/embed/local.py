@@ -68,6 +68,8 @@ class _Model:
             options.intra_op_num_threads = threads
             options.inter_op_num_threads = 1
             options.log_severity_level = 3
+            # no busy-waiting between ops: the embedder shares the CPU with its host application
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             self.session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
         except Exception as exc:  # the libraries raise their own untyped errors
             raise ProviderError(f"cannot load the local embedder from {model_path}: {exc}") from exc

@@ -30,7 +30,7 @@ class ScriptedReply:
     """One queued answer: ``status`` 200 with chat ``content``, or an error status."""
 
     status: int = 200
-    content: str | None = None
+    content: str | None = None  # the chat message, or the error message for a status >= 400
     delay: float = 0.0  # seconds to wait before answering
 
 
@@ -77,9 +77,9 @@ class ScriptedLLM:
         text = json.dumps(obj)
         return self.reply(f"```json\n{text}\n```" if fence else text, delay=delay)
 
-    def fail(self, status: int = 500, *, times: int = 1) -> ScriptedLLM:
-        """Queue ``times`` chat replies with HTTP ``status``."""
-        self._chat.extend(ScriptedReply(status=status) for _ in range(times))
+    def fail(self, status: int = 500, *, times: int = 1, message: str | None = None) -> ScriptedLLM:
+        """Queue ``times`` chat replies with HTTP ``status`` (and an error ``message``)."""
+        self._chat.extend(ScriptedReply(status=status, content=message) for _ in range(times))
         return self
 
     def embed_fail(self, status: int = 500, *, times: int = 1) -> ScriptedLLM:
@@ -140,7 +140,7 @@ class ScriptedLLM:
             if item is None:
                 return 500, _error("scripted_llm: no chat reply queued"), 0.0
             if item.status != 200:
-                return item.status, _error(f"scripted failure {item.status}"), item.delay
+                return item.status, _error(item.content or f"scripted failure {item.status}"), item.delay
             return 200, _completion(body, item.content or ""), item.delay
         if path.endswith("/embeddings"):
             with self._lock:

@@ -90,6 +90,16 @@ def test_client_error_is_not_retried(scripted_llm: ScriptedLLM) -> None:
     assert len(scripted_llm.chat_requests) == 1
 
 
+def test_server_without_json_mode_is_asked_again_without_it(scripted_llm: ScriptedLLM) -> None:
+    scripted_llm.fail(400, message="response_format json_object is not supported by this server")
+    scripted_llm.reply_json({"answer": "ok", "confidence": 1}).reply_json({"answer": "again", "confidence": 1})
+    llm = client(scripted_llm, retries=0)
+    assert llm.complete("s", "u", Verdict).answer == "ok"
+    assert llm.complete("s", "u", Verdict).answer == "again"
+    first, second, third = scripted_llm.chat_requests
+    assert "response_format" in first and "response_format" not in second and "response_format" not in third
+
+
 def test_slow_reply_times_out(scripted_llm: ScriptedLLM) -> None:
     scripted_llm.reply_json({"answer": "late", "confidence": 1}, delay=3.0)
     started = time.monotonic()

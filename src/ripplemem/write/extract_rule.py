@@ -1,0 +1,468 @@
+"""The rule extractor: windows -> candidates without an LLM (the offline default).
+
+For every NEW turn of a window (the overlap turns are context only):
+
+1. Split it into sentences; strip leading interjections and forms of address ("Wow,",
+   "Hey Mel!", "..., Caroline!"); drop sentences without content (pleasantries: "How are
+   you?", "That's awesome!", "Thanks!").
+2. Questions carry no memory in a dialogue between people, unless the asker speaks of
+   themselves ("Can you look after my dog?"); in a chat with an assistant the user's
+   questions are kept (what the user asked for is what is remembered later).
+3. A short reply ("Yes, twice!", "Since 2016.") to a question of the previous turn becomes
+   one unit that states both ("Melanie asked: ... Caroline answered: ...") and cites both
+   turns: the only case where a unit cites a neighbour.
+4. Rewrite each kept sentence: relative times -> absolute dates against the session time
+   (``timeparse``), "I"/"you" -> names with verb agreement (``nlp.rewrite_person``); "we"
+   becomes "<speaker> and others" (never an invented "and her family"), "our" "<speaker>'s".
+   With chat roles the speakers are "the user" and "the assistant". A unit that does not
+   name its speaker is attributed: "Melanie said: So cool Caroline found such a group."
+5. Group consecutive sentences into units: a sentence that refers back ("It was ...",
+   "That ...") or is short joins the previous one; units never exceed ``max_chars``
+   (long assistant answers are cut at sentence boundaries, or at clause/word boundaries
+   for a single overlong sentence). A shared photo adds "<speaker> shared a photo of
+   <caption>." to the turn's last unit (or is its own unit).
+
+Fields: ``participants`` = the speaker when they speak of themselves, the addressee when
+"you" is used, and PERSON entities that are not forms of address (nicknames of speakers,
+such as "Mel", map to the speaker's name). ``locations`` = GPE/LOC/FAC entities, and ORG
+entities right after "at"/"in" ("at Harbor Grill"); other ORGs are not places. ``time`` =
+the most specific time expression (ties: the first); None when nothing grounds it, never
+the session date (that is ``mentioned_at``). ``facts`` = verbatim entity, number and
+absolute date spans that appear in the restatement. Explicit signals ("remember",
+"important", "I love/hate/prefer ...", allergies, "my favourite", "always/never",
+commitments "I will/I promise") set ``layer="core"`` and a high ``emphasis``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..types import Candidate, TimeSpan, Turn, Window
+from . import nlp as _nlp
+from .timeparse import TimeMention, restate_times, span_label
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+_CHAT_ROLES = {"user": "the user", "human": "the user", "assistant": "the assistant", "ai": "the assistant"}
+_BARE_INTERJECTIONS = r"hey|hi|hello|hiya|wow|whoa|oh|ooh|ah|aw+|yeah|yes|yep|yup|haha|lol|omg|hmm|um|uh|yay|bye"
+_INTERJECTIONS = (  # these only when a comma or "!" follows: "So, ..." but not "So many people ..."
+    r"no|nope|ok|okay|well|so|thanks|thank\s+you|thx|congrats|congratulations|sure|totally|absolutely|"
+    r"definitely|indeed|cool|awesome|great|nice|amazing|sweet|good\s+morning|good\s+night|man|dude|gosh|"
+    r"true|right|exactly|agreed|totally\s+agree|i\s+agree|me\s+too|same\s+here|you\s+too"
+)
+_INTERJECTION_RE = re.compile(
+    rf"^(?:(?:{_BARE_INTERJECTIONS})\b[\s,!.]*|(?:{_INTERJECTIONS})\s*[,!.]+\s*)+", re.I
+)
+_FILLERS = re.compile(r"(?:^|,\s*)(?:you\s+know|i\s+mean)(?:\s*,|(?=\s*[.!?]*$))", re.I)
+_NO_CONTENT = frozenset(
+    """a an the and or but so to of for in on at with about from by as it its it's this that that's these those
+    there here what what's how how's why when where who which is are was were be been being am do does did
+    have has had having will would can could should shall may might must i i'm i've i'd i'll me my we our us
+    you you're you've you'd you'll your he she they them their his her him just really very so too much
+    such super pretty quite totally absolutely definitely all any anything something everything nothing
+    up out new good great cool awesome amazing nice wonderful fantastic sweet lovely beautiful inspiring
+    incredible impressive exciting interesting fun glad happy sorry proud true right thanks thank agree
+    hey hi hello bye wow omg lol haha yeah yes no ok okay sure see talk soon later care luck hear hearing
+    know mean means lot lots guess think wish hope keep doing going get got sounds sound look looks seems
+    awesome! well oh aw not don't can't it'll let let's again more way thing things stuff kind sort like
+    love glad congrats congratulations share sharing take one ever always never feel feeling""".split()
+)
+_YES_NO = frozenset("yes yeah yep yup no nope twice once never always definitely sure absolutely".split())
+_BACKREF = re.compile(
+    r"^(?:it|it's|its|this|that|that's|these|those|they|they're|them|he|she|his|her|there|so|and|but|also|"
+    r"which|plus|then|too|as|because|cause|both|such|the\s+(?:same|other))\b",
+    re.I,
+)
+_SHIFT = re.compile(
+    r"^(?:by\s+the\s+way|btw|anyway|anyways|speaking\s+of|on\s+another\s+note|in\s+other\s+news|besides|"
+    r"other\s+than\s+that|guess\s+what|oh,?\s+and)\b",
+    re.I,
+)
+_SIGNALS: tuple[tuple[re.Pattern[str], float], ...] = tuple(
+    (re.compile(p, re.I), w)
+    for p, w in (
+        (r"\b(?:remember|don't\s+forget|do\s+not\s+forget|never\s+forget|keep\s+in\s+mind|important)\b", 0.9),
+        (r"\ballerg(?:y|ic|ies)\b|\b(?:I'm|I\s+am)\s+(?:a\s+)?(?:vegan|vegetarian|lactose|gluten)", 0.9),
+        (r"\b(?:I|we)\s+(?:really\s+|absolutely\s+|just\s+|totally\s+)?(?:love|adore|hate|prefer|dislike|"
+         r"detest|can't\s+stand|cannot\s+stand)\s+(?!(?:it|that|this|those|these|you|them|him|her)\b)", 0.8),
+        (r"\bmy\s+favou?rite\b", 0.8),
+        (r"\b(?:I|we)\s+(?:will|promise|swear|vow)\b|\bI'm\s+committed\b|"
+         r"\b(?:I|we)'ll\s+(?!(?:try|see|think|check|let|keep|talk|look|have\s+to)\b)", 0.7),
+        (r"\b(?:I|we)\s+(?:always|never)\b", 0.6),
+    )
+)
+_FACT_LABELS = frozenset(
+    "DATE TIME MONEY PERCENT QUANTITY CARDINAL ORDINAL PERSON GPE LOC FAC ORG NORP EVENT WORK_OF_ART PRODUCT "
+    "LANGUAGE LAW".split()
+)
+_NUMBER = re.compile(r"[$€£]?\d[\d,.]*%?")
+_CAPTION_PREFIX = re.compile(
+    r"^(?:there\s+is\s+)?(?:a|an)\s+(?:photo|photograph|photography|picture|image|close\s+up)\s+of\s+", re.I
+)
+_PERSON_NAME = re.compile(r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*")
+_NOT_NAMES = frozenset("Last Next This Past Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun".split())
+
+
+@dataclass
+class _Sentence:
+    text: str  # the original sentence with interjections and address stripped
+    start: int  # offsets of ``text`` in the turn text
+    end: int
+    question: bool
+    content: bool
+
+
+@dataclass
+class _Unit:
+    parts: list[str] = field(default_factory=list)  # restated sentences
+    sentences: list[_Sentence] = field(default_factory=list)
+    times: list[TimeMention] = field(default_factory=list)
+
+
+@dataclass
+class _Roles:
+    """Who speaks (``name`` as written, ``speaker`` as stored) and who "you" is."""
+
+    speaker: str
+    name: str
+    other: str | None
+    other_name: str | None
+    chat: bool
+
+
+def _display(speaker: str, role: str | None) -> str:
+    return _CHAT_ROLES.get((role or speaker).lower(), speaker)
+
+
+def _roles(turn: Turn, window: Window) -> _Roles:
+    name = _display(turn.speaker, turn.role)
+    chat = name in ("the user", "the assistant")
+    if chat:
+        other_name = "the assistant" if name == "the user" else "the user"
+        partner = next((t.speaker for t in window.turns if _display(t.speaker, t.role) == other_name), other_name[4:])
+        return _Roles(turn.speaker, name, partner, other_name, True)
+    people = [s for s in window.speakers if s != turn.speaker]
+    other = people[0] if len(window.speakers) == 2 and len(people) == 1 else None
+    return _Roles(turn.speaker, name, other, other, False)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?", text.lower())
+
+
+def has_content(text: str) -> bool:
+    """Whether a sentence says anything beyond pleasantries ("That's awesome!" does not)."""
+    return any(w not in _NO_CONTENT for w in _words(text))
+
+
+class RuleExtractor:
+    """Extract candidates from windows with rules and spaCy NER only (no LLM).
+
+    ``max_chars`` bounds every restatement (long turns are cut at sentence boundaries);
+    ``unit_chars`` is the size at which a unit stops taking new, self-contained sentences;
+    ``short_reply_words``: a reply this short to a question is stated together with it.
+    """
+
+    def __init__(
+        self, max_chars: int = 600, *, unit_chars: int = 360, short_reply_words: int = 6, model: str = _nlp.MODEL
+    ) -> None:
+        if max_chars < 80:
+            raise ValueError("max_chars must be at least 80")
+        self.max_chars = max_chars
+        self.unit_chars = unit_chars  # a unit grows past this only with sentences that refer back
+        self.short_reply_words = short_reply_words
+        self.model = model
+        self.failures = 0  # the extractor interface counts failed windows; rules do not fail
+
+    def extract(self, window: Window) -> list[Candidate]:
+        """Candidates for the NEW turns of ``window``."""
+        return self.extract_many([window])[0]
+
+    def extract_many(self, windows: Sequence[Window]) -> list[list[Candidate]]:
+        """Candidates for many windows, running spaCy over all their new turns in one batch."""
+        jobs = [(w, i) for w in windows for i, t in enumerate(w.turns) if t.turn_id in w.new]
+        texts = [_normalise(w.turns[i].text) for w, i in jobs]
+        docs = _nlp.pipe(texts, model=self.model)
+        out: dict[int, list[Candidate]] = {id(w): [] for w in windows}
+        for (window, i), text, doc in zip(jobs, texts, docs, strict=True):
+            out[id(window)].extend(self._turn(window, i, text, doc))
+        return [out[id(w)] for w in windows]
+
+    # ------------------------------------------------------------ one turn
+
+    def _turn(self, window: Window, index: int, text: str, doc: Doc) -> list[Candidate]:
+        turn = window.turns[index]
+        roles = _roles(turn, window)
+        anchor = window.session_time or turn.time
+        names = _address_names(doc, window)
+        sentences = _sentences(text, names)
+        previous = window.turns[index - 1] if index > 0 else None
+        reply = self._short_reply(window, turn, previous, sentences, roles, anchor)
+        if reply is not None:
+            return [reply]
+        keep_questions = roles.chat and roles.name == "the user"
+        kept = [s for s in sentences if s.content and (not s.question or keep_questions or _self_question(s.text))]
+        units = self._units(kept, roles, anchor)
+        photo = _photo(turn, roles)
+        if photo and units and sum(len(p) + 1 for p in units[-1].parts) + len(photo) <= self.max_chars:
+            units[-1].parts.append(photo)
+            photo = None
+        found = [self._candidate(window, turn, u, roles, doc, anchor, (turn.turn_id,)) for u in units]
+        if photo:
+            found.append(self._photo_candidate(window, turn, photo, roles, anchor))
+        return found
+
+    def _units(self, sentences: list[_Sentence], roles: _Roles, anchor: datetime | None) -> list[_Unit]:
+        """Group sentences: a new unit at a new event (another time, "By the way ...") or
+        when the unit is full; a sentence that refers back may fill it up to ``max_chars``."""
+        units: list[_Unit] = []
+        soft = min(self.max_chars, self.unit_chars)
+        for s in sentences:
+            restated, times = _restate(s.text, roles, anchor)
+            if s.question:
+                restated = f"{roles.name} asked: {_cap(restated)}"
+            refers_back = bool(_BACKREF.match(s.text)) or len(_words(s.text)) < 6
+            for piece in _cut(_cap(restated), self.max_chars):
+                cur = units[-1] if units else None
+                size = sum(len(p) + 1 for p in cur.parts) if cur else 0
+                other_time = cur is not None and _new_time(times, cur.times) and not refers_back
+                if cur is None or other_time or _SHIFT.match(s.text) or size + len(piece) > (self.max_chars if refers_back else soft):
+                    cur = _Unit()
+                    units.append(cur)
+                cur.parts.append(piece)
+                cur.sentences.append(s)
+                cur.times.extend(times)
+                times = []
+        return units
+
+    def _short_reply(
+        self,
+        window: Window,
+        turn: Turn,
+        previous: Turn | None,
+        sentences: list[_Sentence],
+        roles: _Roles,
+        anchor: datetime | None,
+    ) -> Candidate | None:
+        """A short answer to the previous turn's question, stated with its question."""
+        if previous is None or previous.speaker == turn.speaker:
+            return None
+        words = [w for s in sentences if not s.question for w in _words(s.text)]
+        if not words or len(words) > self.short_reply_words or any(s.question for s in sentences):
+            return None
+        asked = [s for s in _sentences(_normalise(previous.text), set(window.speakers)) if s.question and s.content]
+        if not asked:
+            return None
+        answer = _normalise(turn.text).strip()
+        times = restate_times(answer, anchor)[1] if anchor else []
+        if not (has_content(answer) or set(words) & _YES_NO or times):
+            return None
+        asker = _roles(previous, window)
+        question, q_times = _restate(asked[-1].text, asker, anchor)
+        reply, a_times = _restate(answer, roles, anchor)
+        text = f"{_cap(asker.name)} asked: {_cap(question)} {_cap(roles.name)} answered: {_cap(reply)}"
+        unit = _Unit([text], [asked[-1], *sentences], a_times + q_times)
+        sources = (previous.turn_id, turn.turn_id)
+        cand = self._candidate(window, turn, unit, roles, None, anchor, sources, attribute=False)
+        if asker.chat:
+            return cand
+        return replace(cand, participants=cand.participants | {asker.speaker, roles.speaker})
+
+    # ------------------------------------------------------------ building a candidate
+
+    def _candidate(
+        self,
+        window: Window,
+        turn: Turn,
+        unit: _Unit,
+        roles: _Roles,
+        doc: Doc | None,
+        anchor: datetime | None,
+        sources: tuple[str, ...],
+        *,
+        attribute: bool = True,
+    ) -> Candidate:
+        text = " ".join(unit.parts)
+        if attribute and roles.name.lower() not in text.lower():
+            text = f"{_cap(roles.name)} said: {text}"
+        text = _cap(text)[: self.max_chars]
+        original = " ".join(s.text for s in unit.sentences)
+        people, places, entity_facts = _entities(doc, unit, window, roles)
+        if not roles.chat and re.search(r"\b(?:I|me|my|mine|myself|we|us|our|ours)\b|\bI'", original, re.I):
+            people.add(roles.speaker)
+        if not roles.chat and roles.other and re.search(r"\b(?:you|your|yours|yourself)\b", original, re.I):
+            people.add(roles.other)
+        emphasis = max((w for p, w in _SIGNALS if p.search(original)), default=0.0)
+        return Candidate(
+            restatement=text,
+            sources=sources,
+            session_id=window.session_id,
+            participants=frozenset(people),
+            locations=frozenset(places),
+            time=_most_specific(unit.times),
+            facts=_facts(text, entity_facts, unit.times),
+            layer="core" if emphasis >= 0.6 else "episodic",
+            emphasis=emphasis,
+            mentioned_at=anchor,
+        )
+
+    def _photo_candidate(
+        self, window: Window, turn: Turn, photo: str, roles: _Roles, anchor: datetime | None
+    ) -> Candidate:
+        return Candidate(
+            restatement=photo[: self.max_chars],
+            sources=(turn.turn_id,),
+            session_id=window.session_id,
+            participants=frozenset() if roles.chat else frozenset({roles.speaker}),
+            mentioned_at=anchor,
+        )
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _normalise(text: str) -> str:
+    return text.replace("\u2019", "'").replace("\u2018", "'")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _new_time(times: list[TimeMention], before: list[TimeMention]) -> bool:
+    """Whether the sentence's times are all outside the unit's: another event."""
+    return bool(times and before) and not any(a.span.overlaps(b.span) for a in times for b in before)
+
+
+def _address_names(doc: Doc, window: Window) -> set[str]:
+    """Names that may be used as forms of address: speakers, their nicknames, PERSONs."""
+    names = {s for s in window.speakers if s[:1].isupper()}
+    names |= {n.split()[0] for n in list(names) if " " in n}
+    names |= {text for text, label, _, _ in _ents(doc) if label == "PERSON"}
+    for word in re.findall(r"\b[A-Z][a-z]{2,}\b", doc.text):
+        if any(s.startswith(word) and s != word for s in window.speakers):
+            names.add(word)  # "Mel" for Melanie
+    return names
+
+
+def _sentences(text: str, names: set[str]) -> list[_Sentence]:
+    """The turn's sentences, stripped of interjections and forms of address."""
+    name_re = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or r"(?!x)x"
+    lead = re.compile(rf"^(?:(?:{_BARE_INTERJECTIONS}|{_INTERJECTIONS})\b[\s,]*)*(?:{name_re})\b\s*[,!?.:;]+\s*|^(?:{name_re}),\s*", re.I)
+    tail = re.compile(rf",\s*(?:my\s+friend\s+)?(?:{name_re})\s*(?=[!?.]*$)")
+    found: list[_Sentence] = []
+    for start, end in _nlp.split_sentences(text):
+        raw = text[start:end]
+        cut = 0
+        while True:
+            m = lead.match(raw, cut) or _INTERJECTION_RE.match(raw, cut)
+            if not m or m.end() == cut:
+                break
+            cut = m.end()
+        body = raw[cut:]
+        body = tail.sub("", body)
+        body = _FILLERS.sub("", body).strip()
+        question = raw.rstrip().endswith("?")
+        found.append(_Sentence(body, start + cut, start + cut + len(body), question, has_content(body)))
+    return found
+
+
+def _self_question(text: str) -> bool:
+    """A question in which the asker states something about themselves."""
+    return bool(re.search(r"\b(?:I|my|me|we|our|us)\b|\bI'", text)) and has_content(text)
+
+
+def _restate(text: str, roles: _Roles, anchor: datetime | None) -> tuple[str, list[TimeMention]]:
+    times: list[TimeMention] = []
+    if anchor is not None:
+        text, times = restate_times(text, anchor)
+    return rewrite(text, roles), times
+
+
+def rewrite(text: str, roles: _Roles) -> str:
+    return _nlp.rewrite_person(text, roles.name, roles.other_name)
+
+
+def _cut(text: str, limit: int) -> list[str]:
+    """Cut one overlong sentence at clause boundaries, else at spaces."""
+    pieces: list[str] = []
+    while len(text) > limit:
+        head = text[:limit]
+        at = max(head.rfind("; "), head.rfind(", "), head.rfind(": "))
+        at = at + 1 if at > limit // 3 else head.rfind(" ")
+        at = at if at > 0 else limit
+        pieces.append(text[:at].strip())
+        text = text[at:].strip()
+    if text:
+        pieces.append(text)
+    return pieces
+
+
+def _photo(turn: Turn, roles: _Roles) -> str | None:
+    caption = (turn.image_caption or "").strip().rstrip(".")
+    if not caption:
+        return None
+    return f"{_cap(roles.name)} shared a photo of {_CAPTION_PREFIX.sub('', caption)}."
+
+
+def _entities(doc: Doc | None, unit: _Unit, window: Window, roles: _Roles) -> tuple[set[str], set[str], list[str]]:
+    """Participants, locations and entity facts inside the unit's sentences."""
+    people: set[str] = set()
+    places: set[str] = set()
+    facts: list[str] = []
+    if doc is None:
+        return people, places, facts
+    ranges = [(s.start, s.end) for s in unit.sentences]
+    for text, label, start, end in _ents(doc):
+        if not any(a <= start and end <= b for a, b in ranges):
+            continue
+        if label == "PERSON":
+            if not _PERSON_NAME.fullmatch(text) or text.split()[0] in _NOT_NAMES:
+                continue  # "kinda nerve", "Last Fri": not names
+            people.add(_speaker_for(text, window) or text)
+        elif label in ("GPE", "LOC", "FAC") or label == "ORG" and _AT_PLACE.search(doc.text, 0, start):
+            places.add(text)
+        if label in _FACT_LABELS:
+            facts.append(text)
+    for a, b in ranges:
+        for m in re.finditer(r"\b[A-Z][a-z]{2,}\b", doc.text[a:b]):
+            who = _speaker_for(m.group(), window)
+            if who is not None and (m.group() == who.split()[0] or m.start() > 0):
+                people.add(who)  # a speaker named in the content, or a nickname ("Mel")
+    return people, places, facts
+
+
+_AT_PLACE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?$")
+
+
+def _ents(doc: Doc) -> list[tuple[str, str, int, int]]:
+    """The document's entities as plain tuples, computed once per document."""
+    cached = doc.user_data.get("ripplemem_ents")
+    if cached is None:
+        cached = [(e.text, e.label_, e.start_char, e.end_char) for e in doc.ents]
+        doc.user_data["ripplemem_ents"] = cached
+    return cached
+
+
+def _speaker_for(name: str, window: Window) -> str | None:
+    first = name.split()[0]
+    return next((s for s in window.speakers if s == name or s.startswith(first) and len(first) >= 3), None)
+
+
+def _most_specific(times: list[TimeMention]) -> TimeSpan | None:
+    if not times:
+        return None
+    return min(times, key=lambda m: m.span.end - m.span.start).span
+
+
+def _facts(text: str, entity_facts: list[str], times: list[TimeMention]) -> tuple[str, ...]:
+    found = [f for f in entity_facts if f in text]
+    found += [span_label(m.span) for m in times if m.relative and span_label(m.span) in text]
+    found += [m.group() for m in _NUMBER.finditer(text) if m.group().strip(".,")]
+    unique = list(dict.fromkeys(f.strip(" .,") for f in found if f.strip(" .,")))
+    return tuple(f for f in unique if not any(f != g and re.search(rf"(?<![\w$]){re.escape(f)}(?!\w)", g) for g in unique))

@@ -1,0 +1,327 @@
+"""The rule extractor with the real spaCy model: speakers, times, splitting, fields."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from ripplemem.types import Candidate, TimeSpan, Turn, Window
+from ripplemem.write.extract_rule import RuleExtractor, has_content
+from ripplemem.write.nlp import rewrite_person, split_sentences, third_person
+from ripplemem.write.timeparse import parse_session_time
+from ripplemem.write.window import make_windows
+
+WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday
+LOCOMO = Path("/work/shared/data/locomo")
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def window(
+    *rows: tuple[str, str] | tuple[str, str, str],
+    new: Sequence[int] | None = None,
+    speakers: Sequence[str] = ("Caroline", "Melanie"),
+    roles: bool = False,
+    when: datetime | None = WHEN,
+) -> Window:
+    turns = tuple(
+        Turn(f"D1:{i + 1}", "S1", row[0], row[1], role=row[0] if roles else None, image_caption=row[2] if len(row) > 2 else None)
+        for i, row in enumerate(rows)
+    )
+    fresh = frozenset(turns[i].turn_id for i in new) if new is not None else frozenset(t.turn_id for t in turns)
+    return Window("S1", when, turns, fresh, tuple(speakers))
+
+
+def one(found: list[Candidate]) -> Candidate:
+    assert len(found) == 1, [c.restatement for c in found]
+    return found[0]
+
+
+# ---------------------------------------------------------------- speakers and agreement
+
+
+def test_first_person_becomes_the_speaker_with_an_absolute_date(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Caroline", "I went to a LGBTQ support group yesterday and it was so powerful."))))
+    assert c.restatement == "Caroline went to a LGBTQ support group on 7 May 2023 and it was so powerful."
+    assert c.time == TimeSpan(datetime(2023, 5, 7, tzinfo=UTC), datetime(2023, 5, 8, tzinfo=UTC))
+    assert c.participants == {"Caroline"}
+    assert c.sources == ("D1:1",)
+    assert c.mentioned_at == WHEN and c.session_id == "S1"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I am tired.", "Caroline is tired."),
+        ("I'm keen on counseling.", "Caroline is keen on counseling."),
+        ("I've been painting.", "Caroline has been painting."),
+        ("I have two dogs.", "Caroline has two dogs."),
+        ("I was there.", "Caroline was there."),
+        ("I do yoga and I don't smoke.", "Caroline does yoga and Caroline doesn't smoke."),
+        ("I haven't seen it.", "Caroline hasn't seen it."),
+        ("I really love hiking.", "Caroline really loves hiking."),
+        ("I miss my mom.", "Caroline misses Caroline's mom."),
+        ("I'd love to help.", "Caroline would love to help."),
+        ("I'd been there before.", "Caroline had been there before."),
+        ("I'll call you.", "Caroline will call Melanie."),
+        ("I wanna travel.", "Caroline wants to travel."),
+        ("I think you love it.", "Caroline thinks Melanie loves it."),
+        ("You're great and you've got guts.", "Melanie is great and Melanie has got guts."),
+        ("Are you going? Do you like it?", "is Melanie going? does Melanie like it?"),
+        ("What should I buy?", "What should Caroline buy?"),
+        ("See you later! I told you about it.", "See Melanie later! Caroline told Melanie about it."),
+        ("We went camping with our kids.", "Caroline and others went camping with Caroline's kids."),
+        ("We're happy. Let us know.", "Caroline and others are happy. Let Caroline and others know."),
+        ("The US is big.", "The US is big."),
+    ],
+)
+def test_rewrite_person_and_verb_agreement(text: str, expected: str) -> None:
+    assert rewrite_person(text, "Caroline", "Melanie") == expected
+
+
+def test_third_person() -> None:
+    assert [third_person(v) for v in ("love", "go", "try", "watch", "play", "have")] == [
+        "loves", "goes", "tries", "watches", "plays", "has",
+    ]  # fmt: skip
+
+
+def test_you_is_the_other_speaker_and_the_statement_is_attributed(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Melanie", "You'd be a great counselor! Your empathy will help people."))))
+    assert c.restatement == "Melanie said: Caroline would be a great counselor! Caroline's empathy will help people."
+    assert c.participants == {"Caroline"}
+
+
+def test_you_stays_unresolved_with_more_than_two_speakers(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Melanie", "You should visit the new museum downtown."), speakers=("Melanie", "Jon", "Ann"))))
+    assert "You should visit" in c.restatement and c.participants == frozenset()
+
+
+def test_we_is_the_speaker_and_others(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Melanie", "We went camping with our kids last summer."))))
+    assert c.restatement == "Melanie and others went camping with Melanie's kids in summer 2022."
+    assert c.participants == {"Melanie"}
+    assert c.time == TimeSpan(datetime(2022, 6, 1, tzinfo=UTC), datetime(2022, 9, 1, tzinfo=UTC))
+
+
+def test_chat_roles_are_the_user_and_the_assistant(ex: RuleExtractor) -> None:
+    w = window(
+        ("user", "I just adopted a dog named Max. What food should I buy for him?"),
+        ("assistant", "Congratulations! You should buy a high-quality puppy food. I recommend Acme brand."),
+        speakers=("user", "assistant"),
+        roles=True,
+    )
+    user, assistant = ex.extract(w)
+    assert user.restatement == "The user just adopted a dog named Max. The user asked: What food should the user buy for him?"
+    assert assistant.restatement == "The user should buy a high-quality puppy food. The assistant recommends Acme brand."
+    assert "user" not in user.participants and "assistant" not in assistant.participants
+
+
+# ---------------------------------------------------------------- participants and places
+
+
+def test_forms_of_address_are_not_participants(ex: RuleExtractor) -> None:
+    found = ex.extract(window(("Melanie", "Thanks, Caroline! That's awesome! I'm off to go swimming with the kids."), ("Caroline", "Hey Mel, I finished my painting.")))
+    assert [c.restatement for c in found] == ["Melanie is off to go swimming with the kids.", "Caroline finished Caroline's painting."]
+    assert found[0].participants == {"Melanie"}
+    assert found[1].participants == {"Caroline"}
+
+
+def test_named_people_and_places_are_grounded(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Caroline", "I paid $300 for 2 tickets to see Taylor Swift with Jon in Paris on 5 June 2023."))))
+    assert {"Caroline", "Taylor Swift"} <= c.participants
+    assert c.locations == {"Paris"}
+    assert c.time == TimeSpan.day(datetime(2023, 6, 5, tzinfo=UTC))
+    assert {"$300", "2", "Paris", "5 June 2023"} <= set(c.facts)
+    assert all(f in c.restatement for f in c.facts)
+
+
+def test_a_speaker_named_in_the_content_is_a_participant(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Caroline", "Yesterday I told Mel about the adoption agency."))))
+    assert c.participants == {"Caroline", "Melanie"}
+
+
+# ---------------------------------------------------------------- splitting, pleasantries, questions
+
+
+def test_pleasantries_and_questions_produce_nothing(ex: RuleExtractor) -> None:
+    w = window(
+        ("Caroline", "Hey Mel! Good to see you! How have you been?"),
+        ("Melanie", "Hey Caroline! Thanks! That's awesome! How about you?"),
+        ("Caroline", "Wow, cool! Bye!"),
+        ("Melanie", "Did you hear any inspiring stories?"),
+    )
+    assert ex.extract(w) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [("That's awesome!", False), ("How are you?", False), ("Good to see you!", False), ("Talk to you soon!", False),
+     ("I'm swamped with the kids & work.", True), ("I adopted a puppy.", True)],
+)  # fmt: skip
+def test_has_content(text: str, content: bool) -> None:
+    assert has_content(text) is content
+
+
+def test_a_question_about_oneself_is_kept(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Caroline", "Could you look after my dog Oscar next weekend?"))))
+    assert c.restatement == "Caroline asked: Could Melanie look after Caroline's dog Oscar on the weekend of 20-21 May 2023?"
+    assert c.participants == {"Caroline", "Melanie", "Oscar"}
+
+
+def test_multi_event_turn_is_split(ex: RuleExtractor) -> None:
+    found = ex.extract(window(("Caroline", "I went to a pottery class last Saturday. My daughter started school at Lincoln Elementary two weeks ago.")))
+    assert [c.restatement for c in found] == [
+        "Caroline went to a pottery class on Saturday, 6 May 2023.",
+        "Caroline's daughter started school at Lincoln Elementary in the week of 24 April 2023.",
+    ]
+    assert found[0].time == TimeSpan.day(datetime(2023, 5, 6, tzinfo=UTC))
+    assert found[1].time is not None and found[1].time.start == datetime(2023, 4, 24, tzinfo=UTC)
+    assert found[1].locations == {"Lincoln Elementary"}  # an ORG right after "at" is a place
+
+
+def test_topic_shift_splits_and_back_references_stay(ex: RuleExtractor) -> None:
+    found = ex.extract(window(("Melanie", "I adopted a puppy named Bailey from the shelter. It is so cute. By the way, I also started a new job as a nurse at the hospital.")))
+    assert len(found) == 2
+    assert found[0].restatement == "Melanie adopted a puppy named Bailey from the shelter. It is so cute."
+    assert found[1].restatement.startswith("By the way, Melanie also started a new job")
+
+
+def test_no_time_without_a_time_expression(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Caroline", "I painted a sunset over the lake."))))
+    assert c.time is None and c.mentioned_at == WHEN
+
+
+def test_no_grounding_without_a_session_time(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Caroline", "I went to the support group yesterday."), when=None)))
+    assert c.time is None and "yesterday" in c.restatement
+
+
+# ---------------------------------------------------------------- photos and short replies
+
+
+def test_photo_caption_is_content(ex: RuleExtractor) -> None:
+    alone = one(ex.extract(window(("Melanie", "Wow, cool!", "a photo of a dog running on the beach"))))
+    assert alone.restatement == "Melanie shared a photo of a dog running on the beach."
+    joined = one(ex.extract(window(("Melanie", "I painted this lake sunrise last year!", "a photo of a painting of a sunset over a lake"))))
+    assert joined.restatement == "Melanie painted this lake sunrise in 2022! Melanie shared a photo of a painting of a sunset over a lake."
+
+
+def test_short_reply_is_stated_with_its_question_and_cites_both(ex: RuleExtractor) -> None:
+    w = window(("Melanie", "Cool! How long have you been painting?"), ("Caroline", "Since 2016."), new=[1])
+    c = one(ex.extract(w))
+    assert c.restatement == "Melanie asked: How long has Caroline been painting? Caroline answered: Since 2016."
+    assert c.sources == ("D1:1", "D1:2")
+    assert c.participants == {"Caroline", "Melanie"}
+    assert c.time is not None and c.time.start == datetime(2016, 1, 1, tzinfo=UTC)
+
+
+def test_yes_no_reply(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Melanie", "Did you go to the pride parade last weekend?"), ("Caroline", "Yes, twice!"))))
+    assert c.restatement == "Melanie asked: Did Caroline go to the pride parade on the weekend of 6-7 May 2023? Caroline answered: Yes, twice!"
+    assert c.sources == ("D1:1", "D1:2")
+
+
+def test_short_reply_to_a_pleasantry_is_nothing(ex: RuleExtractor) -> None:
+    assert ex.extract(window(("Melanie", "How are you?"), ("Caroline", "Good, thanks!"))) == []
+
+
+# ---------------------------------------------------------------- emphasis, long turns, batching
+
+
+@pytest.mark.parametrize(
+    ("text", "core"),
+    [
+        ("Please remember that I'm allergic to peanuts.", True),
+        ("I hate cilantro in my food.", True),
+        ("My favorite band is Radiohead.", True),
+        ("I promise I will call my sister.", True),
+        ("I always run on the beach in the morning.", True),
+        ("I love that painting you made.", False),
+        ("I went to the market for apples.", False),
+    ],
+)
+def test_emphasis_and_core(ex: RuleExtractor, text: str, core: bool) -> None:
+    c = one(ex.extract(window(("Caroline", text))))
+    assert (c.layer == "core") is core
+    assert (c.emphasis >= 0.6) is core
+
+
+def test_long_turn_is_cut_at_sentence_boundaries(ex: RuleExtractor) -> None:
+    sentences = [f"Step {i} of the recipe is to rinse the rice again and drain it well." for i in range(500)]
+    w = window(("assistant", " ".join(sentences)), speakers=("user", "assistant"), roles=True)
+    found = RuleExtractor(max_chars=600).extract(w)
+    assert len(found) > 20
+    assert all(len(c.restatement) <= 600 and c.sources == ("D1:1",) for c in found)
+    assert all(c.restatement.endswith(".") for c in found)
+    one_sentence = "word " * 400
+    cut = RuleExtractor(max_chars=200).extract(window(("Caroline", "I said " + one_sentence)))
+    assert all(len(c.restatement) <= 200 for c in cut) and len(cut) >= 10
+
+
+def test_extract_many_matches_extract(ex: RuleExtractor) -> None:
+    ws = [window(("Caroline", "I went hiking yesterday.")), window(("Melanie", "I bought a car last month."))]
+    assert ex.extract_many(ws) == [ex.extract(w) for w in ws]
+    assert ex.extract_many([]) == []
+
+
+def test_only_new_turns_produce_candidates(ex: RuleExtractor) -> None:
+    w = window(("Caroline", "I adopted a puppy."), ("Melanie", "I bought a house in Denver."), new=[1])
+    assert [c.sources for c in ex.extract(w)] == [("D1:2",)]
+
+
+def test_split_sentences() -> None:
+    text = "I met Dr. Smith. He was nice! Really?\n- item one\n2. item two"
+    assert [text[a:b] for a, b in split_sentences(text)] == ["I met Dr. Smith.", "He was nice!", "Really?", "- item one", "2. item two"]
+
+
+# ---------------------------------------------------------------- LoCoMo
+
+def locomo_windows(path: Path) -> tuple[list[Window], dict[str, Turn]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    windows: list[Window] = []
+    turns: dict[str, Turn] = {}
+    for key, rows in data.items():
+        m = re.fullmatch(r"session_(\d+)", key)
+        if not m or not isinstance(rows, list):
+            continue
+        when = parse_session_time(data[f"session_{m.group(1)}_date_time"])
+        session = [Turn(r["dia_id"], key, r["speaker"], r["text"], when, image_caption=r.get("blip_caption")) for r in rows]
+        turns.update((t.turn_id, t) for t in session)
+        windows += make_windows(session, when, 6, 2)
+    return windows, turns
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not LOCOMO.is_dir(), reason="LoCoMo data not present")
+def test_locomo_coverage(ex: RuleExtractor) -> None:
+    found: list[tuple[Candidate, dict[str, Turn]]] = []
+    for path in sorted(LOCOMO.glob("*.json")):
+        windows, turns = locomo_windows(path)
+        for cands in ex.extract_many(windows):
+            found += [(c, turns) for c in cands]
+    n = len(found)
+    share = {
+        "time": sum(c.time is not None for c, _ in found) / n,
+        "participants": sum(bool(c.participants) for c, _ in found) / n,
+        "locations": sum(bool(c.locations) for c, _ in found) / n,
+    }
+    print(f"\nLoCoMo: {n} candidates, " + ", ".join(f"{k} {v:.1%}" for k, v in share.items()))
+    for c, turns in random.Random(7).sample(found, 20):
+        print("  " + " | ".join(f"{s} {turns[s].speaker}: {turns[s].text}" for s in c.sources))
+        print(f"    => {c.restatement}  P={sorted(c.participants)} T={c.time.label() if c.time else None}")
+    assert n > 1000
+    assert share["participants"] > 0.6
+    assert all(c.sources and len(c.restatement) <= ex.max_chars for c, _ in found)
+    assert all(all(f in c.restatement for f in c.facts) for c, _ in found)
+    # nothing grounded in the far past or future ("ten years ago" -> 2013, "the 1900s" are fine)
+    assert all(c.time is None or 1900 <= c.time.start.year <= 2030 for c, _ in found)
+    assert all(c.mentioned_at is not None for c, _ in found)

@@ -17,6 +17,8 @@ from .read.engine import recall as run_recall
 from .read.engine import search as run_search
 from .store.base import DeleteReport, Store
 from .types import AddResult, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, Turn, utcnow
+from .verify.answer import Answer, answer
+from .verify.reconstruct import Reconstruction, reconstruct
 from .write.pipeline import Extractor, WriteContext, ingest, process
 from .write.turns import parse_time, to_turns
 
@@ -70,6 +72,7 @@ class Memory:
         self.settings = settings
         self.llm = llm
         self._extractor: Extractor | None = None
+        self._planner: Any = None
         self._lock = threading.RLock()
         self._check_embedder()
 
@@ -133,7 +136,14 @@ class Memory:
         return WriteContext(self.store, self.embedder, self.extractor, self.settings)
 
     def _read(self) -> ReadContext:
-        return ReadContext(self.store, self.embedder, tau_days=self.settings.graph.tau_days)
+        ctx = ReadContext(self.store, self.embedder, tau_days=self.settings.graph.tau_days)
+        if self.llm is not None:
+            if self._planner is None:
+                from .read.plan_llm import LLMPlanner
+
+                self._planner = LLMPlanner(self.llm)
+            ctx.planner = self._planner
+        return ctx
 
     # -- write --------------------------------------------------------------------------
     def add(
@@ -193,6 +203,29 @@ class Memory:
             raise InputError("budget_tokens: must be positive")
         when = parse_time(as_of, "as_of") or utcnow()
         return run_recall(self._read(), scope, query, when, rs, budget, k or rs.k)
+
+    def reconstruct(self, question: str, evidence: Evidence) -> Reconstruction:
+        """A short description of the evidence fitted to the question, its facts checked
+        against the evidence (LLM); without an LLM, the evidence itself in time order."""
+        return reconstruct(self.llm, question, evidence)
+
+    def answer(
+        self,
+        question: str,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        budget_tokens: int | None = None,
+        as_of: str | datetime | None = None,
+    ) -> Answer:
+        """Recall, then answer from the evidence (LLM), or say the memory does not support it.
+
+        Without an LLM the answer says so and carries the evidence.
+        """
+        ev = self.recall(question, user_id=user_id, agent_id=agent_id, run_id=run_id,
+                         budget_tokens=budget_tokens, as_of=as_of)
+        return answer(self.llm, question, ev, parse_time(as_of, "as_of"))
 
     def search(
         self,

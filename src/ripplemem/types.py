@@ -342,12 +342,16 @@ class Evidence:
     def tokens(self) -> int:
         return sum(token_cost(item.render()) for item in self.items)
 
-    def render(self) -> str:
-        """The context string an answering LLM gets: the items ordered in time."""
+    def in_time_order(self) -> list[EvidenceItem]:
+        """The items ordered by when they happened (undated last)."""
         far = datetime.max.replace(tzinfo=UTC)
 
         def when(item: EvidenceItem) -> datetime:
             u = item.unit
             return u.time.start if u.time else (u.mentioned_at or far)
 
-        return "\n".join(i.render() for i in sorted(self.items, key=when))
+        return sorted(self.items, key=when)
+
+    def render(self) -> str:
+        """The context string an answering LLM gets: the items ordered in time."""
+        return "\n".join(i.render() for i in self.in_time_order())

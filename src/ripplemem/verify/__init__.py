@@ -1,1 +1,1 @@
-"""verify."""
+"""Reconstruction and verification: evidence -> checked description."""

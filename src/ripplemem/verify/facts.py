@@ -1,0 +1,49 @@
+"""Checkable facts: the numbers, names and dates a text asserts, and whether evidence has them.
+
+Pure. A description's fact is supported when the same fact, normalised, appears in the
+evidence ("1,850" and "1850" are one number; "18,500" is another).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday i"
+).split()
+
+
+def _norm_number(token: str) -> str:
+    return token.strip("$€£%").replace(",", "").rstrip("0").rstrip(".") if "." in token else token.strip("$€£%").replace(",", "")
+
+
+def numbers(text: str) -> set[str]:
+    return {_norm_number(m.group()) for m in _NUMBER.finditer(text)}
+
+
+def names(text: str) -> set[str]:
+    """Capitalised words not at a sentence start (names, places), minus months and weekdays."""
+    out = set()
+    for m in _NAME.finditer(text):
+        words = [w for w in m.group().split() if w.lower() not in _MONTHS]
+        if words:
+            out.add(" ".join(words).lower())
+    return out
+
+
+def unsupported(description: str, evidence_texts: Iterable[str]) -> list[str]:
+    """Facts (numbers, names) of ``description`` that no evidence text states."""
+    corpus = " ".join(evidence_texts)
+    known_numbers = numbers(corpus)
+    low = corpus.lower()
+    missing = [n for n in sorted(numbers(description)) if n not in known_numbers]
+    missing += [n for n in sorted(names(description)) if n not in low]
+    return missing
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]

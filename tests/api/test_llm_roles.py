@@ -1,0 +1,106 @@
+"""The LLM roles of the read path against a real chat-completions server on 127.0.0.1:
+the planner, reconstruction with fact verification, and answering."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ripplemem import Memory
+from ripplemem.providers.llm.openai import OpenAILLM
+from ripplemem.types import Evidence, EvidenceItem
+from ripplemem.verify.answer import NO_ANSWERER
+from ripplemem.verify.reconstruct import UNCERTAIN
+from sample_dialogue import SESSION_1, SESSION_2
+from scripted_llm import ScriptedLLM
+
+RENT = [
+    {"speaker": "Ana", "text": "My new flat in Lisbon costs 1,850 euros a month.", "id": "R1"},
+    {"speaker": "Ben", "text": "That's steep! Is it near the river?", "id": "R2"},
+]
+
+
+def with_llm(open_memory: Callable[..., Memory], server: ScriptedLLM) -> Memory:
+    mem = open_memory(extractor="rule")
+    mem.llm = OpenAILLM(base_url=server.url, model="m", backoff=0.01, timeout=5.0, retries=0)
+    return mem
+
+
+def evidence_of(mem: Memory, question: str) -> Evidence:
+    return mem.recall(question, user_id="u1", as_of="2024-03-20")
+
+
+def test_reconstruction_catches_a_changed_number_and_marks_it_uncertain(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = with_llm(open_memory, scripted_llm)
+    mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
+    ev = evidence_of(mem, "How much is Ana's rent?")
+    ev = Evidence(ev.query, [i for i in ev.items if "1,850" in i.text], ev.budget_tokens)
+    assert ev.items
+    # plan, then the draft with a tampered number, then a regeneration that still tampers
+    scripted_llm.reply_json({"description": "Ana pays 18,500 euros a month for her flat in Lisbon.", "cited": []})
+    scripted_llm.reply_json({"description": "Ana's flat is in Lisbon. She pays 18,500 euros a month.", "cited": []})
+    rec = mem.reconstruct("How much is Ana's rent?", ev)
+    assert rec.regenerated and not rec.verified
+    assert "18500" in rec.mismatches
+    assert rec.description.startswith("Ana's flat is in Lisbon.")
+    assert UNCERTAIN + "She pays 18,500 euros a month." in rec.description
+    assert "Write it again" in scripted_llm.chat_requests[-1]["messages"][-1]["content"]
+
+
+def test_reconstruction_accepts_a_faithful_description_and_regenerates_once(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = with_llm(open_memory, scripted_llm)
+    mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
+    ev = evidence_of(mem, "How much is Ana's rent?")
+    ev = Evidence(ev.query, [i for i in ev.items if "1,850" in i.text], ev.budget_tokens)
+    scripted_llm.reply_json({"description": "Ana pays 1850 euros a month in Lisbon.", "cited": [ev.items[0].id]})
+    rec = mem.reconstruct("How much is Ana's rent?", ev)
+    assert rec.verified and not rec.regenerated and rec.source == "llm"
+    scripted_llm.reply_json({"description": "Ana pays 18,500 euros.", "cited": []})
+    scripted_llm.reply_json({"description": "Ana pays 1,850 euros a month.", "cited": []})
+    fixed = mem.reconstruct("How much is Ana's rent?", ev)
+    assert fixed.verified and fixed.regenerated and UNCERTAIN not in fixed.description
+
+
+def test_without_llm_reconstruction_is_the_evidence_and_answer_says_so(memory: Memory) -> None:
+    memory.add(SESSION_1, user_id="u1", session_id="s1", session_time="2023-05-08T13:56:00")
+    ev = memory.recall("What did Melanie paint?", user_id="u1")
+    rec = memory.reconstruct("What did Melanie paint?", ev)
+    assert rec.description == ev.render() and rec.source == "evidence"
+    ans = memory.answer("What did Melanie paint?", user_id="u1")
+    assert ans.text == NO_ANSWERER and ans.answered_by == "none" and ans.evidence.items
+
+
+def test_answer_with_llm_and_decline(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = with_llm(open_memory, scripted_llm)
+    mem.add(SESSION_1, user_id="u1", session_id="s1", session_time="2023-05-08T13:56:00")
+    scripted_llm.reply_json({"proceed": False, "stop_reason": "enough evidence"})
+    scripted_llm.reply_json({"answer": "a sunrise over a lake", "supported": True, "cited": []})
+    ans = mem.answer("What did Melanie paint?", user_id="u1", as_of="2023-05-09")
+    assert ans.supported and ans.text == "a sunrise over a lake" and ans.answered_by == "llm"
+    assert "Melanie" in scripted_llm.chat_requests[-1]["messages"][-1]["content"]
+    scripted_llm.reply_json({"proceed": False, "stop_reason": "no new support"})
+    scripted_llm.reply_json({"answer": "Not mentioned in the memories.", "supported": False})
+    no = mem.answer("What is Melanie's blood type?", user_id="u1")
+    assert not no.supported
+
+
+def test_llm_planner_drives_diffusion_and_falls_back_on_bad_output(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = with_llm(open_memory, scripted_llm)
+    mem.add(SESSION_1, user_id="u1", session_id="s1", session_time="2023-05-08T13:56:00")
+    mem.add(SESSION_2, user_id="u1", session_id="s2", session_time="2023-06-09T10:00:00")
+    first = mem.recall("What does Caroline care about?", user_id="u1", settings=mem.settings.recall.replace(rounds=0))
+    anchor = first.items[0].id
+    scripted_llm.reply_json({"proceed": True, "anchors": [anchor, "not-an-id"], "target": "Caroline is going to a conference.",
+                             "target_participants": ["Caroline"]})
+    ev = mem.recall("What does Caroline care about?", user_id="u1")
+    (plan,) = ev.trace.plans
+    assert plan.proceed and plan.anchors == (anchor,) and plan.target == "Caroline is going to a conference."
+    assert "Retrieved memories" in scripted_llm.chat_requests[-1]["messages"][-1]["content"]
+    scripted_llm.reply("not json").reply("still not json")
+    ev2 = mem.recall("What does Caroline care about?", user_id="u1")
+    assert ev2.trace.plans and mem._planner.failures == 1  # the rule planner took over
+
+
+def test_items_carry_routes(memory: Memory) -> None:
+    memory.add(SESSION_1, user_id="u1", session_id="s1", session_time="2023-05-08T13:56:00")
+    ev = memory.recall("support group", user_id="u1")
+    assert all(isinstance(i, EvidenceItem) and i.routes for i in ev.items)

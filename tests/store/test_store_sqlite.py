@@ -214,3 +214,25 @@ def test_deleted_user_is_gone_from_the_file_bytes(sqlite_factory, tmp_path: Path
     finally:
         conn.close()
     assert [p for p in (tmp_path / "memory.db.ann").iterdir()] == []
+
+
+def test_background_ann_build_replays_writes_made_meanwhile(sqlite_factory, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from ripplemem.store.sqlite import vectors
+
+    monkeypatch.setattr(vectors, "SYNC_BUILD_BELOW", 10)
+    store = sqlite_factory(SMALL_ANN)
+    _add_many(store, 30)
+    store.dense_search(ALICE, vec(1), 1)
+    _add_many(store, 30, start=30)  # crosses the threshold: the build starts on a thread
+    assert store.dense_search(ALICE, vec(31), 1)[0][0] == "u31"  # served meanwhile
+    _add_many(store, 5, start=60)
+    store.delete_unit(ALICE, "u2")
+    store.flush_indexes()
+    state = store.vector_index_state(ALICE)
+    assert (state["mode"], state["size"]) == ("ann", 64)
+    assert store.dense_search(ALICE, vec(62), 1)[0][0] == "u62"
+    assert "u2" not in [i for i, _ in store.dense_search(ALICE, vec(2), 10)]
+    store.close()
+    reopened = sqlite_factory(SMALL_ANN)  # the flushed file is current: restored as is
+    assert reopened.vector_index_state(ALICE)["size"] == 64
+    assert reopened.dense_search(ALICE, vec(64), 1)[0][0] == "u64"

@@ -323,6 +323,12 @@ class SQLiteStore:
                 return {"mode": "none", "size": 0, "generation": None}
             return self._vectors.state(conn, scope.key, tag)
 
+    def flush_indexes(self) -> None:
+        """Wait for background ANN builds and write every changed ANN index to disk
+        (``close`` does this too)."""
+        with self._read() as conn:
+            self._vectors.flush(dict(conn.execute("SELECT key, tag FROM scopes").fetchall()))
+
     def ann_path(self, scope: Scope) -> Path | None:
         """Where this scope's ANN index is persisted (it may not exist yet)."""
         ann_dir = self._vectors.ann_dir

@@ -10,6 +10,11 @@ Staleness is detected with the scope's ``vector_gen`` counter, which triggers bu
 change to the scope's units. A cache remembers the generation it reflects; writes made by
 this process are applied to it as deltas (so inserts stay cheap as the store grows), and a
 change made elsewhere (another process, an import) makes it reload.
+
+Building an HNSW index over tens of thousands of vectors takes seconds, so above
+``SYNC_BUILD_BELOW`` vectors it is built on a background thread from a snapshot while the
+exact matrix keeps serving; the deltas committed meanwhile are replayed on the new index
+before it takes over.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +35,7 @@ from ...errors import EmbedderMismatchError, StoreError
 from ...types import Vector
 
 MAX_CACHED_SCOPES = 32
+SYNC_BUILD_BELOW = 5000  # vectors; smaller ANN indexes are built inline (well under a second)
 _SIDECAR_FORMAT = 1
 
 
@@ -108,6 +115,13 @@ class _Exact:
         keys = np.asarray(self.nums[: self.size], dtype=np.uint64)
         return _Ann.build(self.gen, keys, self.matrix[: self.size])
 
+    def apply(self, delta: VectorDelta) -> None:
+        for num in delta.removes:
+            self.remove(num)
+        for num, unit_id, vector in delta.upserts:
+            self.upsert(num, unit_id, vector)
+        self.gen = delta.new_gen
+
 
 class _Ann:
     """A usearch HNSW index keyed by unit ``num``; ids are resolved in the database."""
@@ -150,12 +164,55 @@ class _Ann:
             self.index.remove(num)
             self.dirty = True
 
+    def apply(self, delta: VectorDelta) -> None:
+        for num in delta.removes:
+            self.remove(num)
+        for num, _, vector in delta.upserts:
+            self.upsert(num, "", vector)
+        self.dirty = self.dirty or delta.new_gen != self.gen
+        self.gen = delta.new_gen
+
     def search_keys(self, query: Vector, k: int) -> list[tuple[int, float]]:
         if not self.size or k <= 0:
             return []
         self.index.expansion_search = max(64, 2 * k)
         matches = self.index.search(query, min(k, self.size))
         return [(int(key), 1.0 - float(dist)) for key, dist in zip(matches.keys, matches.distances, strict=True)]
+
+
+class _Build:
+    """An ANN index built on a thread from a snapshot of an exact cache.
+
+    ``deltas`` collects what was committed to the exact cache meanwhile; ``lock`` makes
+    cancelling wait for a save in progress (so deleted files stay deleted).
+    """
+
+    def __init__(self, exact: _Exact, tag: str, save: Any) -> None:
+        self.exact = exact
+        self.deltas: list[VectorDelta] = []
+        self.result: _Ann | None = None
+        self.cancelled = False
+        self.lock = threading.Lock()
+        keys = np.asarray(exact.nums[: exact.size], dtype=np.uint64)
+        matrix = exact.matrix[: exact.size].copy()
+        self.thread = threading.Thread(target=self._run, args=(exact.gen, keys, matrix, tag, save), daemon=True)
+        self.thread.start()
+
+    def _run(
+        self, gen: int, keys: npt.NDArray[np.uint64], matrix: npt.NDArray[np.float32], tag: str, save: Any
+    ) -> None:
+        try:
+            ann = _Ann.build(gen, keys, matrix)
+            with self.lock:
+                if not self.cancelled:
+                    save(tag, ann)
+            self.result = ann
+        except (RuntimeError, ValueError, MemoryError, StoreError):
+            self.result = None  # the exact matrix keeps serving; the next crossing retries
+
+    def cancel(self) -> None:
+        with self.lock:
+            self.cancelled = True
 
 
 class VectorIndex:
@@ -165,6 +222,7 @@ class VectorIndex:
         self.ann_dir = ann_dir
         self.ann_threshold = ann_threshold
         self._caches: OrderedDict[str, _Exact | _Ann] = OrderedDict()
+        self._builds: dict[str, _Build] = {}
 
     # -- search -------------------------------------------------------------------------
 
@@ -200,16 +258,26 @@ class VectorIndex:
         if cache.gen != delta.old_gen:
             self.forget(scope_key)
             return
-        for num in delta.removes:
-            cache.remove(num)
-        for num, unit_id, vector in delta.upserts:
-            cache.upsert(num, unit_id, vector)
-        cache.gen = delta.new_gen
-        if isinstance(cache, _Exact) and cache.size >= self.ann_threshold:
-            self._caches[scope_key] = cache.to_ann()
+        cache.apply(delta)
+        build = self._builds.get(scope_key)
+        if build is not None:
+            build.deltas.append(delta)
+        elif isinstance(cache, _Exact) and cache.size >= self.ann_threshold:
+            ann = self._promote(scope_key, tag, cache)
+            if ann is not None:
+                self._caches[scope_key] = ann
 
     def forget(self, scope_key: str) -> None:
         self._caches.pop(scope_key, None)
+        build = self._builds.pop(scope_key, None)
+        if build is not None:
+            build.cancel()
+
+    def join(self) -> None:
+        """Wait for background builds and let their indexes take over."""
+        for key, build in list(self._builds.items()):
+            build.thread.join()
+            self._finish(key)
 
     def remove_files(self, tag: str) -> None:
         if self.ann_dir is None:
@@ -218,7 +286,8 @@ class VectorIndex:
             (self.ann_dir / f"{tag}{suffix}").unlink(missing_ok=True)
 
     def flush(self, tags: dict[str, str]) -> None:
-        """Persist dirty ANN indexes (``tags`` maps scope key -> tag)."""
+        """Finish background builds and persist dirty ANN indexes (``tags``: scope key -> tag)."""
+        self.join()
         for key, cache in self._caches.items():
             if isinstance(cache, _Ann) and cache.dirty and key in tags:
                 self._save(tags[key], cache)
@@ -231,19 +300,44 @@ class VectorIndex:
             self.forget(scope_key)
             return None
         gen, count = int(row[0]), int(row[1])
+        self._finish(scope_key)
         cache = self._caches.get(scope_key)
         if cache is not None and cache.gen == gen:
             self._caches.move_to_end(scope_key)
             return cache
+        self.forget(scope_key)
         cache = self._load(conn, scope_key, tag, gen, count)
         self._caches[scope_key] = cache
         while len(self._caches) > MAX_CACHED_SCOPES:
-            old_key, old = self._caches.popitem(last=False)
+            old_key, old = next(iter(self._caches.items()))
             if isinstance(old, _Ann) and old.dirty:
                 old_tag = conn.execute("SELECT tag FROM scopes WHERE key = ?", (old_key,)).fetchone()
                 if old_tag is not None:
                     self._save(old_tag[0], old)
+            self.forget(old_key)
         return cache
+
+    def _promote(self, scope_key: str, tag: str, exact: _Exact) -> _Ann | None:
+        """An ANN index for an exact cache that reached the threshold: built inline when
+        small, else on a thread (``None``; :meth:`_finish` swaps it in when done)."""
+        if exact.size < SYNC_BUILD_BELOW:
+            return exact.to_ann()
+        self._builds[scope_key] = _Build(exact, tag, self._save)
+        return None
+
+    def _finish(self, scope_key: str) -> None:
+        build = self._builds.get(scope_key)
+        if build is None or build.thread.is_alive():
+            return
+        del self._builds[scope_key]
+        ann, current = build.result, self._caches.get(scope_key)
+        if ann is None or current is not build.exact:
+            return
+        for delta in build.deltas:
+            ann.apply(delta)
+        ann.gen = current.gen
+        ann.dirty = ann.dirty or bool(build.deltas)
+        self._caches[scope_key] = ann
 
     def _load(self, conn: sqlite3.Connection, scope_key: str, tag: str, gen: int, count: int) -> _Exact | _Ann:
         if count >= self.ann_threshold:
@@ -252,11 +346,11 @@ class VectorIndex:
                 return restored
         nums, ids, matrix = _read_vectors(conn, scope_key)
         exact = _Exact(gen, nums, ids, matrix)
-        if exact.size < self.ann_threshold:
-            return exact
-        ann = exact.to_ann()
-        self._save(tag, ann)
-        return ann
+        ann = self._promote(scope_key, tag, exact) if exact.size >= self.ann_threshold else None
+        if ann is not None:  # built inline: persist it now, the next open restores it
+            self._save(tag, ann)
+            return ann
+        return exact  # serves until a background build (if any) takes over
 
     def _paths(self, tag: str) -> tuple[Path, Path] | None:
         if self.ann_dir is None:

@@ -144,6 +144,8 @@ class SQLiteStore:
     # -- the raw turn log -------------------------------------------------------------------
 
     def log_turns(self, scope: Scope, turns: Sequence[Turn]) -> list[Turn]:
+        if not turns:
+            return []
         with self._write() as conn:
             return writes.insert_turns(conn, scope, turns)
 

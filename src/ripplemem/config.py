@@ -44,7 +44,7 @@ class RecallSettings:
 
 @dataclass(frozen=True)
 class GraphSettings:
-    semantic_threshold: float = 0.70  # calibrated for MiniLM, see docs/benchmarks.md
+    semantic_threshold: float = 0.75  # MiniLM: the 99th percentile of pairwise cosine (docs/benchmarks.md)
     semantic_max: int = 6
     structural_threshold: float = 0.60
     structural_max: int = 6
@@ -62,6 +62,7 @@ class WriteSettings:
     window_size: int = 6
     window_overlap: int = 2
     max_unit_chars: int = 600  # the embedder reads ~256 wordpieces whole
+    compose_chars: int = 420  # exchange units: adjacent turns stated together, up to this size (0: off)
     weight_reuse: float = 0.4
     weight_relevance: float = 0.3
     weight_novelty: float = 0.2

@@ -1,7 +1,7 @@
 """Anchor-local diffusion: from the anchors only, walk at most ``hops`` edges toward the target.
 
 Pure over two callables (edges leaving some nodes; units by id), so it tests on hand-built
-graphs. Candidates already in ``C`` are skipped (but walked through). Each candidate reached is
+graphs. Candidates already in the evidence (the memories assembled so far) are skipped (but walked through); a candidate found before but ranked out of the budget gains the diffusion route. Each candidate reached is
 scored in two channels: the target statement by embedding similarity, the target cues by
 structural match; the best ``per_channel`` of each channel are returned, merged by the
 caller by memory id.

@@ -68,14 +68,17 @@ def recall(
             if uid in found:
                 found[uid].anchor = True
         tvec = qvec if plan.target == query else ctx.embedder.embed([plan.target])[0]
+        # what the evidence already holds: the memories that would be assembled now
+        selected = {i.id for i in assemble(found, budget_tokens, k)} | set(plan.anchors)
         new_hits = diffuse(
-            plan.anchors, tvec, plan.target_cues, set(found),
+            plan.anchors, tvec, plan.target_cues, selected,
             lambda ids: store.edges(scope, ids), lambda ids: store.get_units(scope, ids),
             hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural, tau_days=ctx.tau_days,
         )
         trace.diffusion.extend(new_hits)
-        fresh_units = {u.id: u for u in store.get_units(scope, sorted({h.unit_id for h in new_hits}))}
-        added = merge_hits(found, fresh_units, new_hits)
+        fresh_units = {u.id: u for u in store.get_units(scope, sorted({h.unit_id for h in new_hits} - set(found)))}
+        merge_hits(found, fresh_units, new_hits)
+        added = {h.unit_id for h in new_hits}
         align(found, qvec, views.get("lexical", []), rs.rrf_k)
         score(found, rs)
         if not added:

@@ -33,6 +33,7 @@ from ..types import (
     Window,
     utcnow,
 )
+from .compose import compose
 from .link import enforce_caps, link_unit, window_edges
 from .select import select
 from .update import Decision, decide, merge
@@ -91,7 +92,9 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
     try:
         windows, positions = _windows(ctx, scope, turns)
         per_window = ctx.extractor.extract_many(windows)
-        candidates = [c for found in per_window for c in found]
+        order = {tid: i for (_, tid), i in positions.items()}
+        limit = ctx.settings.write.compose_chars
+        candidates = [c for found in per_window for c in compose(found, order, limit)]
         pending = _build_units(ctx, scope, candidates)
         batch = _link(ctx, scope, pending, positions)
         batch.done_turns = ids

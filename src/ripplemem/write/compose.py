@@ -1,0 +1,79 @@
+"""Exchange units: a memory may state, and cite, what two or three adjacent turns said together.
+
+A fact is often spread over adjacent turns ("I went to a support group yesterday" / "What
+happened?" / "The stories were so inspiring"). After extraction, consecutive candidates of
+adjacent turns are composed into one memory when they belong together: they fit in
+``max_chars``, neither is a core fact (those stay atomic and verbatim), their grounded
+times do not conflict, and one is short (a reply) or they share content words. The
+composed memory cites exactly the turns whose content it states. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..read.cues import keywords
+from ..types import Candidate
+
+MAX_TURNS = 3
+MAX_GAP = 2  # a turn in between that stated nothing (a bare question) does not separate
+SHORT_CHARS = 140
+MIN_OVERLAP = 0.12
+
+
+def _times_agree(a: Candidate, b: Candidate) -> bool:
+    return a.time is None or b.time is None or a.time.overlaps(b.time)
+
+
+def _related(a: Candidate, b: Candidate) -> bool:
+    if min(len(a.restatement), len(b.restatement)) <= SHORT_CHARS:
+        return True
+    ka, kb = set(keywords(a.restatement)), set(keywords(b.restatement))
+    if not ka or not kb:
+        return False
+    return len(ka & kb) / len(ka | kb) >= MIN_OVERLAP
+
+
+def _adjacent(a: Candidate, b: Candidate, position: Mapping[str, int]) -> bool:
+    pa = [position[s] for s in a.sources if s in position]
+    pb = [position[s] for s in b.sources if s in position]
+    return bool(pa and pb) and 1 <= min(pb) - max(pa) <= MAX_GAP
+
+
+def can_compose(a: Candidate, b: Candidate, position: Mapping[str, int], max_chars: int) -> bool:
+    return (
+        a.session_id == b.session_id
+        and a.layer != "core"
+        and b.layer != "core"
+        and len(a.restatement) + 1 + len(b.restatement) <= max_chars
+        and len(set(a.sources) | set(b.sources)) <= MAX_TURNS
+        and _adjacent(a, b, position)
+        and _times_agree(a, b)
+        and _related(a, b)
+    )
+
+
+def combine(a: Candidate, b: Candidate) -> Candidate:
+    return Candidate(
+        restatement=f"{a.restatement} {b.restatement}",
+        sources=tuple(dict.fromkeys(a.sources + b.sources)),
+        session_id=a.session_id,
+        participants=a.participants | b.participants,
+        locations=a.locations | b.locations,
+        time=a.time or b.time,
+        facts=tuple(dict.fromkeys(a.facts + b.facts)),
+        layer=a.layer,
+        emphasis=max(a.emphasis, b.emphasis),
+        mentioned_at=a.mentioned_at or b.mentioned_at,
+    )
+
+
+def compose(candidates: Sequence[Candidate], position: Mapping[str, int], max_chars: int) -> list[Candidate]:
+    """Compose consecutive candidates of adjacent turns (in the order given)."""
+    out: list[Candidate] = []
+    for cand in candidates:
+        if out and max_chars > 0 and can_compose(out[-1], cand, position, max_chars):
+            out[-1] = combine(out[-1], cand)
+        else:
+            out.append(cand)
+    return out

@@ -232,7 +232,7 @@ class SQLiteStore:
             rows: list[tuple[Any, ...]] = []
             for nums_part in writes.chunks(sorted(nums)):
                 marks = ",".join("?" * len(nums_part))
-                sql = f"SELECT {codec.UNIT_COLUMNS_WITH_VECTOR} FROM units WHERE scope = ? AND num IN ({marks}) ORDER BY num"
+                sql = f"SELECT {codec.UNIT_COLUMNS_WITH_VECTOR} FROM units WHERE +scope = ? AND num IN ({marks}) ORDER BY num"
                 rows.extend(conn.execute(sql, (scope.key, *nums_part)))
         return [codec.unit_from_row(scope, r) for r in rows]
 

@@ -411,5 +411,6 @@ def _ids_for(conn: sqlite3.Connection, scope_key: str, nums: list[int]) -> dict[
     if not nums:
         return {}
     marks = ",".join("?" * len(nums))
-    rows = conn.execute(f"SELECT num, id FROM units WHERE scope = ? AND num IN ({marks})", (scope_key, *nums))
+    # "+scope": look rows up by primary key, not by scanning the scope index
+    rows = conn.execute(f"SELECT num, id FROM units WHERE +scope = ? AND num IN ({marks})", (scope_key, *nums))
     return {int(num): uid for num, uid in rows}

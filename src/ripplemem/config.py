@@ -23,7 +23,7 @@ class RecallSettings:
 
     k: int = 30  # items kept by assembly
     budget_tokens: int = 1500
-    view_k: int = 40  # hits taken from each initial view
+    view_k: int = 10  # hits taken from each initial view (C0 stays small; diffusion fills in)
     rounds: int = 1  # planner/diffusion rounds R
     anchors: int = 3
     hops: int = 2

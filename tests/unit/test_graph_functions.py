@@ -21,15 +21,24 @@ def test_semantic_edges_respect_threshold_and_cap() -> None:
     assert [e.dst for e in edges] == [f"c{i}" for i in range(6)]  # strongest first
 
 
-def test_structural_score_needs_more_than_one_shared_speaker() -> None:
-    a = unit("a", "x", vec(1), people={"Caroline"})
-    b = unit("b", "y", vec(0, 1), people={"Caroline"})
-    assert structural_score(a, b, GS) < GS.structural_threshold  # a shared speaker alone links nothing
-    a2 = unit("a2", "x", vec(1), people={"Caroline"}, time=day(2023, 5, 7))
-    b2 = unit("b2", "y", vec(0, 1), people={"Caroline"}, time=day(2023, 5, 7))
-    assert structural_score(a2, b2, GS) >= GS.structural_threshold  # same people, same day
-    c2 = unit("c2", "y", vec(0, 1), people={"Caroline"}, time=day(2023, 7, 7))
-    assert structural_score(a2, c2, GS) < GS.structural_threshold  # two months apart
+def test_structural_score_ignores_common_speakers_and_time_alone() -> None:
+    common = frozenset({"caroline"})
+    a = unit("a", "x", vec(1), people={"Caroline"}, time=day(2023, 5, 7))
+    b = unit("b", "y", vec(0, 1), people={"Caroline"}, time=day(2023, 5, 7))
+    assert structural_score(a, b, GS, common) == 0.0  # the conversation's own speaker links nothing
+    assert structural_score(a, b, GS) >= GS.structural_threshold  # unless she is not common
+    t1 = unit("t1", "x", vec(1), time=day(2023, 5, 7))
+    t2 = unit("t2", "y", vec(0, 1), time=day(2023, 5, 7))
+    assert structural_score(t1, t2, GS) == 0.0  # time alone links nothing
+
+
+def test_structural_score_links_a_shared_named_person_across_months() -> None:
+    common = frozenset({"maya"})
+    gift = unit("g", "Rosa gave Maya a vintage camera", vec(1), people={"Maya", "Rosa"}, time=day(2026, 2, 25))
+    move = unit("m", "Rosa is moving to Chile", vec(0, 1), people={"Rosa"}, places={"Chile"})
+    assert structural_score(gift, move, GS, common) >= GS.structural_threshold
+    far = unit("f", "Rosa and Nina met", vec(0, 1), people={"Rosa", "Nina"}, time=day(2026, 8, 1))
+    assert structural_score(gift, far, GS, common) < GS.structural_threshold  # half the people, months apart
 
 
 def test_structural_edges_capped() -> None:

@@ -20,6 +20,7 @@ from ripplemem.bench.baselines import BASELINES, DENSE_MAX_CHARS, RRF_K
 from ripplemem.bench.datasets import Conversation, load_locomo, load_longmemeval
 from ripplemem.bench.qa import make_assess
 from ripplemem.bench.runner import Method, run
+from ripplemem.bench.scale import scale_command
 from ripplemem.config import Settings
 from ripplemem.errors import RippleMemError
 from ripplemem.providers.llm.base import LLM
@@ -171,6 +172,8 @@ def plot(reports: tuple[Path, ...], out: Path, category: str) -> None:
         raise click.ClickException(str(exc)) from exc
     click.echo(f"wrote {target}")
 
+
+bench.add_command(scale_command)
 
 main = bench
 

@@ -208,3 +208,109 @@ _mount_bench()
 
 def main() -> None:
     cli(prog_name="ripplemem")
+
+
+# -- serving: REST, MCP, API keys ---------------------------------------------------------
+
+_ADMIN_KEY_HELP = "The admin key (acts on every scope, mints keys); prefer the environment variable."
+
+
+def _use_db(ctx: click.Context, db: str | None) -> None:
+    if db:
+        ctx.ensure_object(dict)["db"] = db
+
+
+def _keys(ctx: click.Context, admin_key: str | None = None) -> Any:
+    from ..config import load_settings
+    from .keys import KeyStore
+
+    obj = ctx.ensure_object(dict)
+    db = load_settings({"db": obj.get("db")}, file=obj.get("config")).db
+    keys = KeyStore(db, admin_key=admin_key)
+    ctx.call_on_close(keys.close)
+    return keys
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", type=int, default=8765, show_default=True, help="TCP port.")
+@click.option("--db", "db", default=None, help="SQLite file (or store URL); overrides the global --db.")
+@click.option("--admin-key", envvar="RIPPLEMEM_ADMIN_KEY", default=None, show_envvar=True, help=_ADMIN_KEY_HELP)
+@click.option("--max-body", type=int, default=2 * 1024 * 1024, show_default=True, help="Largest request body (bytes).")
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, db: str | None, admin_key: str | None, max_body: int) -> None:
+    """Serve the REST API (every call but /health needs an API key)."""
+    import uvicorn
+
+    from .server import create_app, uvicorn_config
+
+    _use_db(ctx, db)
+    memory = _open(ctx)
+    keys = _keys(ctx, admin_key)
+    if not admin_key and not keys.list():
+        click.echo("no API keys yet: create one with `ripplemem keys create --user U`", err=True)
+    app = create_app(memory, keys, max_body_bytes=max_body)
+    uvicorn.Server(uvicorn_config(app, host, port)).run()
+
+
+@cli.command()
+@click.option("--user", required=True, help="The user whose memory this server serves.")
+@click.option("--db", "db", default=None, help="SQLite file (or store URL); overrides the global --db.")
+@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True,
+              help="stdio (spawned by the agent) or streamable HTTP at /mcp (needs a key).")
+@click.option("--host", default="127.0.0.1", show_default=True, help="HTTP: interface to listen on.")
+@click.option("--port", type=int, default=8766, show_default=True, help="HTTP: TCP port.")
+@click.option("--admin-key", envvar="RIPPLEMEM_ADMIN_KEY", default=None, show_envvar=True, help=_ADMIN_KEY_HELP)
+@click.pass_context
+def mcp(ctx: click.Context, user: str, db: str | None, transport: str, host: str, port: int,
+        admin_key: str | None) -> None:
+    """Serve one user's memory over MCP: tools remember, recall, forget; resource memory://recent."""
+    from .mcp_server import run_mcp
+
+    _use_db(ctx, db)
+    memory = _open(ctx)
+    keys = _keys(ctx, admin_key) if transport == "http" else None
+    run_mcp(memory, user, transport=transport, keys=keys, host=host, port=port)
+
+
+@cli.group()
+@click.option("--db", "db", default=None, help="SQLite file (or store URL); overrides the global --db.")
+@click.pass_context
+def keys(ctx: click.Context, db: str | None) -> None:
+    """Create, list and revoke API keys (stored hashed in the store's file)."""
+    _use_db(ctx, db)
+
+
+@keys.command("create")
+@click.option("--user", required=True, help="The user the key is bound to.")
+@click.option("--label", default="", help="A note to recognise the key by.")
+@click.pass_context
+def keys_create(ctx: click.Context, user: str, label: str) -> None:
+    """Create a key bound to a user; the key is printed once, only its hash is kept."""
+    info, secret = _keys(ctx).create(user, label)
+    click.echo(secret)
+    click.echo(f"key id {info.id} for user {info.user_id}: store it now, it is not shown again", err=True)
+
+
+@keys.command("list")
+@click.option("--user", default=None, help="Only this user's keys.")
+@click.pass_context
+def keys_list(ctx: click.Context, user: str | None) -> None:
+    """List keys (ids, users, dates; never the secrets)."""
+    for info in _keys(ctx).list(user):
+        state = f"revoked {info.revoked_at}" if info.revoked_at else "active"
+        click.echo(f"{info.id}  {info.user_id}  {info.created_at}  {state}  {info.label}")
+
+
+@keys.command("revoke")
+@click.argument("key_id")
+@click.pass_context
+def keys_revoke(ctx: click.Context, key_id: str) -> None:
+    """Revoke a key by its id."""
+    if not _keys(ctx).revoke(key_id):
+        raise click.ClickException(f"no active key {key_id}")
+    click.echo(f"revoked {key_id}")
+
+
+if __name__ == "__main__":
+    main()

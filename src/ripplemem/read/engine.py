@@ -8,6 +8,7 @@ from datetime import datetime
 
 from ..config import RecallSettings
 from ..providers.embed.base import Embedder
+from ..salience import salient
 from ..store.base import Store
 from ..types import Cues, Evidence, Hit, Plan, RecallTrace, Scope, Vector
 from .assemble import Found, align, assemble, merge_hits, ranked, score
@@ -70,8 +71,15 @@ def recall(
         tvec = qvec if plan.target == query else ctx.embedder.embed([plan.target])[0]
         # what the evidence already holds: the memories that would be assembled now
         selected = {i.id for i in assemble(found, budget_tokens, k)} | set(plan.anchors)
+        total = store.count_units(scope)
+        target_cues = Cues(
+            participants=salient(store.by_participants, scope, plan.target_cues.participants, total),
+            locations=salient(store.by_locations, scope, plan.target_cues.locations, total),
+            time=plan.target_cues.time,
+            keywords=plan.target_cues.keywords,
+        )
         new_hits = diffuse(
-            plan.anchors, tvec, plan.target_cues, selected,
+            plan.anchors, tvec, target_cues, selected,
             lambda ids: store.edges(scope, ids), lambda ids: store.get_units(scope, ids),
             hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural, tau_days=ctx.tau_days,
         )

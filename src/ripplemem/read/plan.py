@@ -70,6 +70,18 @@ def choose_anchors(cues: Cues, ranked: Sequence[Found], n: int, window: int = 10
     return scored[:n]
 
 
+def anchor_terms(anchors: Sequence[Found], cues: Cues, names: Sequence[str], n: int = 6) -> list[str]:
+    """The anchors' most shared content words that the query lacks (feedback from the anchors)."""
+    skip = set(cues.keywords) | {w.lower() for name in names for w in name.split()}
+    skip |= {w.lower() for f in anchors for p in f.unit.participants for w in p.split()}
+    counts: dict[str, int] = {}
+    for f in anchors:
+        for word in keywords(f.unit.restatement):
+            if word not in skip and not word.isdigit() and len(word) > 3:
+                counts[word] = counts.get(word, 0) + 1
+    return [w for w, _ in sorted(counts.items(), key=lambda p: (-p[1], p[0]))[:n]]
+
+
 def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], n_anchors: int = 3) -> Plan:
     """Decide whether to look further, from where, and for what."""
     if not ranked:
@@ -82,6 +94,7 @@ def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], n_anchors: int = 
     anchor_places = {p for f in anchors for p in f.unit.locations}
     target = declarative(query)
     extra = [p for p in sorted(anchor_places | anchor_people) if p.lower() not in target.lower()]
+    extra += anchor_terms(anchors, cues, extra)
     if extra:
         target = f"{target[:-1]}, with {', '.join(extra)}."
     target_cues = Cues(

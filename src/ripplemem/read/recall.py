@@ -1,8 +1,8 @@
 """Three-view initial recall ``C0``: dense, lexical and structural, each hit keeping its view.
 
-A structural cue that matches more memories than a view can return does not discriminate
-(the main speaker of a conversation is a participant of almost everything), so it is left
-out of the structural view instead of flooding it with arbitrary memories.
+A name carried by a large share of the scope's memories does not discriminate (the main
+speakers of a conversation are participants of almost everything), so it is left out of the
+structural view instead of flooding it with arbitrary memories (see ``salience``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..config import RecallSettings
+from ..salience import salient
 from ..store.base import Store
 from ..types import Cues, Hit, Scope, Vector
 
@@ -25,11 +26,12 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int) -> list[Hit]
     """Memories matching the query's participants, places and time, best first."""
     score: dict[str, float] = defaultdict(float)
     weight = 0.0
+    total = store.count_units(scope)
     for names, w, lookup in (
         (cues.participants, W_PARTICIPANTS, store.by_participants),
         (cues.locations, W_LOCATIONS, store.by_locations),
     ):
-        useful = [n for n in sorted(names) if len(lookup(scope, [n], k)) < k]
+        useful = sorted(salient(lookup, scope, names, total))
         if not useful:
             continue
         weight += w

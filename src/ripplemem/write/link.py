@@ -4,9 +4,10 @@ Pure functions over units: the caller gathers a bounded pool for each new unit (
 vector index, 20 from each cue index), so an insert costs the same whatever the store size.
 
 - semantic edge: ``cos(v_i, v_j) >= semantic_threshold``, at most ``semantic_max`` per node;
-- structural edge: ``wP*J(P) + wL*J(L) + wT*time_compat`` >= ``structural_threshold``, at most
-  ``structural_max`` per node (time compatibility: 1 when the spans overlap, else
-  ``exp(-gap/tau)``; a cue missing on either side contributes nothing);
+- structural edge: the per-cue weighted mean of ``J(P)``, ``J(L)`` and time compatibility (1
+  when the spans overlap, else ``exp(-gap/tau)``) over the cues both memories carry,
+  >= ``structural_threshold``, at most ``structural_max`` per node. Names carried by a large
+  share of the scope (its own speakers) are not cues, and time alone links nothing;
 - window edge: units whose source turns are at most two turns apart in one session.
 No LLM decides an edge.
 """
@@ -34,15 +35,29 @@ def _lower(names: frozenset[str]) -> frozenset[str]:
     return frozenset(n.lower() for n in names)
 
 
-def structural_score(a: MemoryUnit, b: MemoryUnit, gs: GraphSettings) -> float:
-    score = gs.weight_participants * jaccard(_lower(a.participants), _lower(b.participants))
-    score += gs.weight_locations * jaccard(_lower(a.locations), _lower(b.locations))
+def structural_score(a: MemoryUnit, b: MemoryUnit, gs: GraphSettings, common: frozenset[str] = frozenset()) -> float:
+    """Per-cue weighted mean over the cues both memories carry; ``common`` names are ignored.
+
+    A cue counts only when both memories have it; at least one who-or-where cue must be
+    shared by both (time alone links nothing, nor does a conversation's own speaker).
+    """
+    parts: list[tuple[float, float]] = []
+    pa, pb = _lower(a.participants) - common, _lower(b.participants) - common
+    if pa and pb:
+        parts.append((gs.weight_participants, jaccard(pa, pb)))
+    la, lb = _lower(a.locations), _lower(b.locations)
+    if la and lb:
+        parts.append((gs.weight_locations, jaccard(la, lb)))
+    if not parts or not any(value for _, value in parts):
+        return 0.0
     if a.time is not None and b.time is not None:
-        score += gs.weight_time * a.time.compatibility(b.time, gs.tau_days)
-    return score
+        parts.append((gs.weight_time, a.time.compatibility(b.time, gs.tau_days)))
+    return sum(w * v for w, v in parts) / sum(w for w, _ in parts)
 
 
-def link_unit(unit: MemoryUnit, pool: Sequence[MemoryUnit], gs: GraphSettings) -> list[Edge]:
+def link_unit(
+    unit: MemoryUnit, pool: Sequence[MemoryUnit], gs: GraphSettings, common: frozenset[str] = frozenset()
+) -> list[Edge]:
     """Semantic and structural edges from ``unit`` to the best of ``pool`` (one direction)."""
     others = [u for u in pool if u.id != unit.id]
     edges: list[Edge] = []
@@ -56,7 +71,7 @@ def link_unit(unit: MemoryUnit, pool: Sequence[MemoryUnit], gs: GraphSettings) -
                     break
                 edges.append(Edge(unit.id, with_vec[i].id, "semantic", round(float(sims[i]), 4)))
     if gs.structural:
-        scored = sorted(((structural_score(unit, u, gs), u.id) for u in others), key=lambda p: (-p[0], p[1]))
+        scored = sorted(((structural_score(unit, u, gs, common), u.id) for u in others), key=lambda p: (-p[0], p[1]))
         for score, uid in scored[: gs.structural_max]:
             if score < gs.structural_threshold:
                 break

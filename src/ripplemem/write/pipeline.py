@@ -20,6 +20,7 @@ import numpy as np
 
 from ..config import Settings
 from ..providers.embed.base import Embedder
+from ..salience import common_names
 from ..store.base import Store, WriteBatch
 from ..types import (
     AddResult,
@@ -226,12 +227,14 @@ def _link(
     fresh = list(pending.new.values())
     proposed: list[Edge] = list(pending.supersedes)
     if fresh:
+        names = {p for u in fresh for p in u.participants}
+        common = common_names(ctx.store.by_participants, scope, names, ctx.store.count_units(scope) + len(fresh))
         matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
         for i, unit in enumerate(fresh):
             stored = ctx.store.get_units(scope, _pool(ctx, scope, unit))
             sims = matrix @ unit.vector  # type: ignore[operator]
             batch_pool = [fresh[j] for j in np.argsort(-sims)[: gs.pool + 1] if j != i]
-            proposed += link_unit(unit, [pending.changed.get(u.id, u) for u in stored] + batch_pool, gs)
+            proposed += link_unit(unit, [pending.changed.get(u.id, u) for u in stored] + batch_pool, gs, common)
         if gs.window_links:
             proposed += _window_links(ctx, scope, fresh, positions)
     caps = {"semantic": gs.semantic_max, "structural": gs.structural_max}

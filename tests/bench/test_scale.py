@@ -1,0 +1,51 @@
+"""A tiny scale run through the bench CLI: real SQLite files, the real embedder, the real paths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ripplemem.bench.cli import bench
+from ripplemem.bench.scale import percentile
+
+
+def test_percentile_is_a_measured_value() -> None:
+    assert percentile([3.0, 1.0, 2.0], 50) == 2.0
+    assert percentile([float(i) for i in range(1, 101)], 95) == 95.0
+    assert percentile([5.0], 95) == 5.0
+
+
+def test_scale_run_reports_positive_timings(tmp_path: Path, locomo_file: Path) -> None:
+    out = tmp_path / "scale.json"
+    args = ["scale", "--sizes", "200,1000", "--inserts", "3", "--recalls", "3", "--batch", "500",
+            "--ann-threshold", "600", "--locomo", str(locomo_file), "--workdir", str(tmp_path / "work"),
+            "--out", str(out)]  # fmt: skip
+    result = CliRunner().invoke(bench, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+
+    assert report["benchmark"] == "scale"
+    assert report["machine"]["loadavg_start"] and report["settings"]["inserts"] == 3
+    assert [row["size"] for row in report["sizes"]] == [200, 1000]
+    for row in report["sizes"]:
+        assert row["units_after"] > row["size"]  # the timed inserts wrote units on top
+        assert row["bulk_load_s"] > 0 and row["db_bytes"] > 0
+        for part in ("insert", "recall"):
+            stats = row[part]
+            assert stats["n"] == 3
+            assert 0 < stats["p50_ms"] <= stats["p95_ms"] <= stats["max_ms"]
+            assert 0 < stats["embed_p50_ms"] < stats["p50_ms"]
+        assert row["insert"]["mean_count"] > 0 and row["recall"]["mean_count"] > 0
+    small, large = report["sizes"]
+    assert small["index_mode"] == "exact" and small["ann_build_s"] is None
+    assert large["index_mode"] == "ann" and large["ann_build_s"] >= 0  # above --ann-threshold
+
+    locomo = report["locomo"]
+    assert locomo["sessions"] == 2 and locomo["turns"] == 6 and locomo["units"] > 0
+    assert locomo["recall"]["n"] == 3 and locomo["recall"]["p50_ms"] > 0
+
+    table = result.output
+    assert "| units in scope | insert p50 ms" in table and "| 1,000 |" in table
+    assert "LoCoMo conversation" in table and "load average" in table

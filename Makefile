@@ -25,3 +25,18 @@ test: lint
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+LOCOMO ?= ../shared/data/locomo
+LME ?= ../shared/data/longmemeval/longmemeval_s_dev.json.gz
+LME_LIMIT ?= 10
+REPORTS ?= reports
+
+bench-dev: $(STAMP)
+	mkdir -p $(REPORTS)
+	for m in ripple hybrid bm25 dense full; do \
+	  $(BIN)/ripplemem bench locomo $(LOCOMO) --method $$m --out $(REPORTS)/locomo-$$m.json > $(REPORTS)/locomo-$$m.md || exit 1; done
+	for a in no-diffusion no-structural no-planner; do \
+	  $(BIN)/ripplemem bench locomo $(LOCOMO) --method ripple --$$a --out $(REPORTS)/locomo-ripple-$$a.json > $(REPORTS)/locomo-ripple-$$a.md || exit 1; done
+	for m in ripple hybrid bm25; do \
+	  $(BIN)/ripplemem bench longmemeval $(LME) --limit $(LME_LIMIT) --method $$m --out $(REPORTS)/lme-$$m.json > $(REPORTS)/lme-$$m.md || exit 1; done
+	$(BIN)/ripplemem bench plot $(REPORTS)/locomo-ripple.json $(REPORTS)/locomo-hybrid.json $(REPORTS)/locomo-bm25.json $(REPORTS)/locomo-dense.json --out docs/locomo-budget-curve.png

@@ -8,6 +8,7 @@ Evidence-conditioned associative recall over selective, verifiable memories::
     print(mem.recall("Where does Ana live?", user_id="u1").render())
 """
 
+from .aio import AsyncMemory
 from .config import GraphSettings, RecallSettings, Settings, WriteSettings, load_settings
 from .errors import (
     ConfigError,
@@ -40,6 +41,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AddResult",
+    "AsyncMemory",
     "ConfigError",
     "Cues",
     "Edge",

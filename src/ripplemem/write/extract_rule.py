@@ -105,7 +105,11 @@ _CAPTION_PREFIX = re.compile(
     r"^(?:there\s+is\s+)?(?:a|an)\s+(?:photo|photograph|photography|picture|image|close\s+up)\s+of\s+", re.I
 )
 _PERSON_NAME = re.compile(r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*")
-_NOT_NAMES = frozenset("Last Next This Past Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun".split())
+_NOT_NAMES = frozenset(
+    "Last Next This Past Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun "
+    # interjections the small NER model sometimes tags as PERSON
+    "Congrats Congratulations Wow Whoa Hey Hi Hello Thanks Thank Yeah Yes Yay Omg Lol Aww Awesome Sure Cheers Bye".split()
+)
 
 
 @dataclass
@@ -298,6 +302,8 @@ class RuleExtractor:
         if not roles.chat and roles.other and re.search(r"\b(?:you|your|yours|yourself)\b", original, re.I):
             people.add(roles.other)
         emphasis = max((w for p, w in _SIGNALS if p.search(original)), default=0.0)
+        people_low = {p.lower() for p in people} | {s.lower() for s in window.speakers}
+        places = {p for p in places if p.lower() not in people_low}  # a person is not a place
         return Candidate(
             restatement=text,
             sources=sources,

@@ -73,6 +73,7 @@ class Memory:
         self.llm = llm
         self._extractor: Extractor | None = None
         self._planner: Any = None
+        self._decider: Any = None
         self._lock = threading.RLock()
         self._check_embedder()
 
@@ -133,7 +134,11 @@ class Memory:
         return self._extractor
 
     def _write(self) -> WriteContext:
-        return WriteContext(self.store, self.embedder, self.extractor, self.settings)
+        if self.llm is not None and self._decider is None:
+            from .write.update_llm import LLMDecider
+
+            self._decider = LLMDecider(self.llm, self.settings.write)
+        return WriteContext(self.store, self.embedder, self.extractor, self.settings, self._decider)
 
     def _read(self) -> ReadContext:
         ctx = ReadContext(self.store, self.embedder, tau_days=self.settings.graph.tau_days)

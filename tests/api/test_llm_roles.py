@@ -104,3 +104,31 @@ def test_items_carry_routes(memory: Memory) -> None:
     memory.add(SESSION_1, user_id="u1", session_id="s1", session_time="2023-05-08T13:56:00")
     ev = memory.recall("support group", user_id="u1")
     assert all(isinstance(i, EvidenceItem) and i.routes for i in ev.items)
+
+
+def test_llm_update_decider_supersedes_and_merges(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    from ripplemem.write.update_llm import LLMDecider
+
+    mem = with_llm(open_memory, scripted_llm)
+    mem._decider = LLMDecider(mem.llm, mem.settings.write, ask_above=0.0)
+    first = mem.add([{"speaker": "Ana", "text": "My sister Ava is vegetarian.", "id": "A1"}], user_id="u1",
+                    session_time="2024-01-05T10:00:00")
+    (old,) = [e for e in first.events if e.event == "ADD"]
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target_id": old.id, "reason": "diet changed"})
+    second = mem.add([{"speaker": "Ana", "text": "Ava eats fish again since March.", "id": "A2"}], user_id="u1",
+                     session_time="2024-04-02T10:00:00")
+    assert [e.event for e in second.events] == ["SUPERSEDE"]
+    assert not mem.get(old.id, user_id="u1").current
+    assert [h.event for h in mem.history(old.id, user_id="u1")] == ["ADD", "SUPERSEDE"]
+    assert "Stored memories" in scripted_llm.chat_requests[-1]["messages"][-1]["content"]
+    new_id = second.events[0].id
+    scripted_llm.reply_json({"action": "UPDATE", "target_id": new_id, "merged": "Ava eats fish again, since March 2024."})
+    third = mem.add([{"speaker": "Ana", "text": "Ava has been eating fish since March.", "id": "A3"}], user_id="u1",
+                    session_time="2024-04-03T10:00:00")
+    assert [e.event for e in third.events] == ["UPDATE"]
+    unit = mem.get(new_id, user_id="u1")
+    assert unit.restatement == "Ava eats fish again, since March 2024." and unit.sources == ("A2", "A3")
+    scripted_llm.reply_json({"action": "NOOP", "target_id": "no-such-id"})  # an unknown id: the rule decides
+    mem.add([{"speaker": "Ana", "text": "Ben bought a red bicycle.", "id": "A4"}], user_id="u1",
+            session_time="2024-04-03T10:00:00")
+    assert mem._decider.failures == 1

@@ -168,6 +168,8 @@ def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -
             continue
         if decision.action == "UPDATE" and target is not None:
             merged = merge(target, cand, sel.importance).with_(updated_at=now)
+            if decision.merged and decision.merged != target.restatement:
+                merged = merged.with_(restatement=decision.merged, vector=ctx.embedder.embed([decision.merged])[0])
             _stage(pending, merged)
             pending.history.append(
                 HistoryEntry(target.id, "UPDATE", now, target.restatement, merged.restatement,

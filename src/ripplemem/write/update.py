@@ -22,6 +22,7 @@ class Decision:
     action: Action
     target: str | None = None  # the stored memory merged into or superseded
     reason: str = ""
+    merged: str | None = None  # UPDATE: a restatement combining both (LLM decider only)
 
 
 # Stateful predicates: a new value replaces the old one. (slot name, pattern capturing

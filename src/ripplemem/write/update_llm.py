@@ -1,0 +1,48 @@
+"""The LLM update decider: same signature as the rule decider, which it falls back to."""
+
+from __future__ import annotations
+
+from ..config import WriteSettings
+from ..errors import ProviderError
+from ..prompts import update as prompt
+from ..providers.llm.base import LLM
+from ..types import Candidate, MemoryUnit
+from .update import Decision, decide
+
+NEAREST = 5
+
+
+class LLMDecider:
+    """Asks the LLM whether a candidate adds, updates, supersedes or repeats a stored memory.
+
+    Only called when a stored memory is close enough to matter (cosine >= ``ask_above``);
+    otherwise, and when the reply is invalid or names an unknown id, the rule decides.
+    """
+
+    def __init__(self, llm: LLM, settings: WriteSettings, ask_above: float = 0.6) -> None:
+        self.llm = llm
+        self.settings = settings
+        self.ask_above = ask_above
+        self.failures = 0
+
+    def _rule(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision:
+        return decide(candidate, neighbours, duplicate_cosine=self.settings.duplicate_cosine,
+                      supersede_cosine=self.settings.supersede_cosine)
+
+    def __call__(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision:
+        near = [(u, s) for u, s in neighbours if u.current][:NEAREST]
+        if not near or near[0][1] < self.ask_above:
+            return self._rule(candidate, neighbours)
+        try:
+            out = prompt.render(candidate, [u for u, _ in near]).ask(self.llm)
+        except ProviderError:
+            self.failures += 1
+            return self._rule(candidate, neighbours)
+        known = {u.id for u, _ in near}
+        if out.action == "ADD":
+            return Decision("ADD", None, f"llm: {out.reason}".strip())
+        if out.target_id not in known:
+            self.failures += 1
+            return self._rule(candidate, neighbours)
+        merged = (out.merged or "").strip() or None if out.action == "UPDATE" else None
+        return Decision(out.action, out.target_id, f"llm: {out.reason}".strip(), merged)

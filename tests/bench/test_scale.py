@@ -37,6 +37,7 @@ def test_scale_run_reports_positive_timings(tmp_path: Path, locomo_file: Path) -
             assert stats["n"] == 3
             assert 0 < stats["p50_ms"] <= stats["p95_ms"] <= stats["max_ms"]
             assert 0 < stats["embed_p50_ms"] < stats["p50_ms"]
+            assert stats["cpu_p50_ms"] > 0
         assert row["insert"]["mean_count"] > 0 and row["recall"]["mean_count"] > 0
     small, large = report["sizes"]
     assert small["index_mode"] == "exact" and small["ann_build_s"] is None

@@ -135,3 +135,15 @@ def test_by_time_is_bounded_by_k(store: Store) -> None:
     store.apply(ALICE, WriteBatch(add=[unit(ALICE, f"d{i}", time=day(i)) for i in range(40)]))
     got = store.by_time(ALICE, day(20), 3)
     assert [i for i, _ in got] == ["d20", "d21", "d19"] or [i for i, _ in got] == ["d20", "d19", "d21"]
+
+
+def test_name_counts_are_exact_and_follow_deletes(store: Store) -> None:
+    store.apply(
+        ALICE,
+        WriteBatch(add=[unit(ALICE, f"u{i}", participants=frozenset({"Sam"} | ({"Maya"} if i < 2 else set())))
+                        for i in range(5)]),
+    )
+    assert store.name_counts(ALICE, "participant", ["Sam", "maya", "Nobody"]) == {"Sam": 5, "maya": 2, "Nobody": 0}
+    store.delete_unit(ALICE, "u0")
+    assert store.name_counts(ALICE, "participant", ["Maya"]) == {"Maya": 1}
+    assert store.name_counts(ALICE, "location", ["Sam"]) == {"Sam": 0}

@@ -63,7 +63,7 @@ def test_pragmas_and_migrations(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,)]
     finally:
         conn.close()
     store = open_store(path)

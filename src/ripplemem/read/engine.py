@@ -73,8 +73,8 @@ def recall(
         selected = {i.id for i in assemble(found, budget_tokens, k)} | set(plan.anchors)
         total = store.count_units(scope)
         target_cues = Cues(
-            participants=salient(store.by_participants, scope, plan.target_cues.participants, total),
-            locations=salient(store.by_locations, scope, plan.target_cues.locations, total),
+            participants=salient(store, scope, "participant", plan.target_cues.participants, total),
+            locations=salient(store, scope, "location", plan.target_cues.locations, total),
             time=plan.target_cues.time,
             keywords=plan.target_cues.keywords,
         )

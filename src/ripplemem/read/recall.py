@@ -27,11 +27,11 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int) -> list[Hit]
     score: dict[str, float] = defaultdict(float)
     weight = 0.0
     total = store.count_units(scope)
-    for names, w, lookup in (
-        (cues.participants, W_PARTICIPANTS, store.by_participants),
-        (cues.locations, W_LOCATIONS, store.by_locations),
+    for names, w, lookup, kind in (
+        (cues.participants, W_PARTICIPANTS, store.by_participants, "participant"),
+        (cues.locations, W_LOCATIONS, store.by_locations, "location"),
     ):
-        useful = sorted(salient(lookup, scope, names, total))
+        useful = sorted(salient(store, scope, kind, names, total))  # type: ignore[arg-type]
         if not useful:
             continue
         weight += w

@@ -139,6 +139,10 @@ class Store(Protocol):
         """Units whose grounded time is nearest to ``span``; overlapping first."""
         ...
 
+    def name_counts(self, scope: Scope, kind: str, names: Iterable[str]) -> dict[str, int]:
+        """How many of the scope's units carry each name; ``kind`` is ``participant`` or ``location``."""
+        ...
+
     def known_names(self, scope: Scope) -> tuple[set[str], set[str]]:
         """All participant and location names stored in the scope."""
         ...

@@ -230,7 +230,7 @@ def _link(
     proposed: list[Edge] = list(pending.supersedes)
     if fresh:
         names = {p for u in fresh for p in u.participants}
-        common = common_names(ctx.store.by_participants, scope, names, ctx.store.count_units(scope) + len(fresh))
+        common = common_names(ctx.store, scope, "participant", names, ctx.store.count_units(scope) + len(fresh))
         matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
         for i, unit in enumerate(fresh):
             stored = ctx.store.get_units(scope, _pool(ctx, scope, unit))

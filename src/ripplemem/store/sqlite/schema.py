@@ -177,7 +177,11 @@ def _name_triggers(table: str, kind: str) -> tuple[str, ...]:
 _V1 = _V1 + _name_triggers("unit_participants", "participant") + _name_triggers("unit_locations", "location")
 
 # (version, statements); append new versions, never edit an applied one.
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1),)
+_V2: tuple[str, ...] = (
+    # one session's turns without walking the whole scope's log (the write path asks on every add)
+    "CREATE INDEX turns_session ON turns(scope, session_id, seq)",
+)
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2))
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

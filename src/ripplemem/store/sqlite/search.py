@@ -39,14 +39,28 @@ def lexical(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: in
     if query is None or k <= 0:
         return []
     match = f'scope_tag : "{tag}" AND restatement : ({query})'
+    # rank inside the full-text index first, then join only the best k rows
     rows = conn.execute(
-        """SELECT u.id, bm25(units_fts, 0.0, 1.0) AS rank
-           FROM units_fts JOIN units u ON u.num = units_fts.rowid
-           WHERE units_fts MATCH ? AND u.scope = ?
-           ORDER BY rank LIMIT ?""",
-        (match, scope_key, k),
+        """SELECT u.id, f.rank FROM (
+               SELECT rowid, bm25(units_fts, 0.0, 1.0) AS rank FROM units_fts
+               WHERE units_fts MATCH ? ORDER BY rank LIMIT ?
+           ) AS f JOIN units u ON u.num = f.rowid
+           WHERE u.scope = ? ORDER BY f.rank""",
+        (match, k, scope_key),
     ).fetchall()
     return [(uid, -float(rank)) for uid, rank in rows]
+
+
+def name_counts(conn: sqlite3.Connection, scope_key: str, kind: str, names: Iterable[str]) -> dict[str, int]:
+    """How many of the scope's units carry each name (kept exact by triggers)."""
+    out: dict[str, int] = {}
+    for name in set(names):
+        row = conn.execute(
+            "SELECT refs FROM scope_names WHERE scope = ? AND kind = ? AND name = ?",
+            (scope_key, kind, normalise_name(name)),
+        ).fetchone()
+        out[name] = int(row[0]) if row else 0
+    return out
 
 
 def by_names(

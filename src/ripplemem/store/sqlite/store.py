@@ -362,6 +362,10 @@ class SQLiteStore:
         with self._read() as conn:
             return search.by_time(conn, scope.key, span, k, self.settings.graph.tau_days)
 
+    def name_counts(self, scope: Scope, kind: str, names: Iterable[str]) -> dict[str, int]:
+        with self._read() as conn:
+            return search.name_counts(conn, scope.key, kind, names)
+
     def known_names(self, scope: Scope) -> tuple[set[str], set[str]]:
         with self._read() as conn:
             return search.known_names(conn, scope.key)

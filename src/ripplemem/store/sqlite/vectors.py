@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from ...errors import EmbedderMismatchError, StoreError
 from ...types import Vector
+from ..ann import usearch_index
 
 MAX_CACHED_SCOPES = 32
 SYNC_BUILD_BELOW = 5000  # vectors; smaller ANN indexes are built inline (well under a second)
@@ -135,7 +136,7 @@ class _Ann:
 
     @classmethod
     def build(cls, gen: int, keys: npt.NDArray[np.uint64], matrix: npt.NDArray[np.float32]) -> _Ann:
-        from usearch.index import Index
+        Index = usearch_index()  # noqa: N806
 
         index = Index(ndim=int(matrix.shape[1]), metric="cos", dtype="f32")
         if len(keys):
@@ -365,7 +366,7 @@ class VectorIndex:
             sidecar = json.loads(paths[1].read_text(encoding="utf-8"))
             if sidecar.get("format") != _SIDECAR_FORMAT or sidecar.get("generation") != gen:
                 return None
-            from usearch.index import Index
+            Index = usearch_index()  # noqa: N806
 
             index = Index.restore(str(paths[0]))
         except (OSError, ValueError, RuntimeError):

@@ -126,7 +126,11 @@ def _read_json(path: Path) -> Any:
             with gzip.open(path, "rt", encoding="utf-8") as fh:
                 return json.load(fh)
         return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError, EOFError) as exc:
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: malformed JSON: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not valid UTF-8") from exc
+    except (OSError, EOFError) as exc:
         raise InputError(f"cannot read {path}: {exc}") from exc
 
 

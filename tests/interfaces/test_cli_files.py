@@ -1,0 +1,103 @@
+"""The CLI on real files: ingest and import refuse bad input with a clear error and change
+nothing; export/import round-trips; recall prints evidence with its source turns."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ripplemem.interfaces.cli import cli
+from sample_dialogue import SESSION_1, SESSION_2
+
+
+def run(db: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["--db", str(db), *args], catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def turns_file(tmp_path: Path) -> Path:
+    path = tmp_path / "turns.jsonl"
+    rows = [{"user_id": "u1", "session_id": "s1", "session_time": "2023-05-08T13:56:00", **t} for t in SESSION_1]
+    rows += [{"user_id": "u1", "session_id": "s2", "session_time": "2023-06-09T10:00:00", **t} for t in SESSION_2]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_ingest_recall_export_import_round_trip(tmp_path: Path, turns_file: Path) -> None:
+    db = tmp_path / "m.db"
+    code, out = run(db, "ingest", str(turns_file))
+    assert code == 0 and "6 turns added" in out
+    code, out = run(db, "ingest", str(turns_file))
+    assert code == 0 and "0 turns added, 6 already stored" in out
+    code, out = run(db, "recall", "When did Caroline go to the LGBTQ support group?", "--user", "u1", "--trace")
+    assert code == 0 and "D1:3 | Caroline: I went to a LGBTQ support group" in out and "--- trace" in out
+    code, out = run(db, "recall", "support group", "--user", "u1", "--json")
+    assert code == 0 and json.loads(out)["items"][0]["source_turns"]
+    dump = tmp_path / "dump.jsonl"
+    assert run(db, "export", "--out", str(dump))[0] == 0
+    other = tmp_path / "other.db"
+    code, out = run(other, "import", str(dump))
+    assert code == 0 and "unit" in out
+    again = tmp_path / "dump2.jsonl"
+    run(other, "export", "--out", str(again))
+    strip = [json.loads(line) for line in dump.read_text().splitlines()]
+    strip2 = [json.loads(line) for line in again.read_text().splitlines()]
+    assert [r for r in strip if r.get("kind") != "meta"] == [r for r in strip2 if r.get("kind") != "meta"]
+
+
+@pytest.mark.parametrize(
+    "name, content, fragment",
+    [
+        ("bad.jsonl", b'{"speaker": "A", "text": "ok"}\n{not json\n', "malformed JSON"),
+        ("bad.jsonl", b"\xff\xfe\x00garbage", "UTF-8"),
+        ("empty.jsonl", b"", "no turns"),
+        ("wrong.jsonl", b'{"speaker": "A", "text": 5}\n', "expected a string"),
+        ("missing.jsonl", b'{"speaker": "A"}\n', "text"),
+        ("huge.jsonl", json.dumps({"speaker": "A", "text": "x" * 1_000_001}).encode(), "limit"),
+        ("locomo.json", b'{"speaker_a": "A", "speaker_b": "B", "session_1": "nope"}', "LoCoMo"),
+        ("broken.json", b"{", "JSON"),
+        ("lme.json.gz", gzip.compress(b'[{"question_id": 1}]'), ""),
+    ],
+)
+def test_ingest_refuses_bad_files_and_changes_nothing(tmp_path: Path, turns_file: Path, name: str,
+                                                        content: bytes, fragment: str) -> None:
+    db = tmp_path / "m.db"
+    run(db, "ingest", str(turns_file))
+    _, before = run(db, "stats")
+    bad = tmp_path / name
+    bad.write_bytes(content)
+    result = CliRunner().invoke(cli, ["--db", str(db), "ingest", str(bad)])
+    assert result.exit_code == 2, result.output
+    assert "error: InputError" in result.output and fragment in result.output
+    _, after = run(db, "stats")
+    strip = lambda s: {k: v for k, v in json.loads(s).items() if k not in ("db_bytes", "file_bytes")}  # noqa: E731
+    assert strip(after) == strip(before)
+
+
+@pytest.mark.parametrize(
+    "content, fragment",
+    [
+        (b"{oops\n", "malformed JSON"),
+        (b"[1, 2]\n", "expected a JSON object"),
+        (b"\xff\xfe", "UTF-8"),
+        (b'{"kind": "unit", "id": 3}\n', ""),
+    ],
+)
+def test_import_refuses_bad_files_and_changes_nothing(tmp_path: Path, turns_file: Path, content: bytes,
+                                                       fragment: str) -> None:
+    db = tmp_path / "m.db"
+    run(db, "ingest", str(turns_file))
+    _, before = run(db, "stats")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(content)
+    result = CliRunner().invoke(cli, ["--db", str(db), "import", str(bad)])
+    assert result.exit_code == 2, result.output
+    assert "error:" in result.output and fragment in result.output
+    _, after = run(db, "stats")
+    strip = lambda s: {k: v for k, v in json.loads(s).items() if k not in ("db_bytes", "file_bytes")}  # noqa: E731
+    assert strip(after) == strip(before)

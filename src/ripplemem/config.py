@@ -86,7 +86,7 @@ class Settings:
     llm_timeout: float = 60.0
     llm_retries: int = 2
     extractor: str = "auto"  # auto (llm when configured) | rule | llm
-    ann_threshold: int = 20000  # units in a scope before the ANN index replaces exact search
+    ann_threshold: int = 5000  # units in a scope before the ANN index replaces exact search
     reembed: bool = False
     recall: RecallSettings = field(default_factory=RecallSettings)
     graph: GraphSettings = field(default_factory=GraphSettings)

@@ -17,6 +17,7 @@ from rich.console import Console
 
 from ripplemem.bench import report as report_mod
 from ripplemem.bench.baselines import BASELINES, DENSE_MAX_CHARS, RRF_K
+from ripplemem.bench.chains import chains_command
 from ripplemem.bench.datasets import Conversation, load_locomo, load_longmemeval
 from ripplemem.bench.qa import make_assess
 from ripplemem.bench.runner import Method, run
@@ -174,6 +175,7 @@ def plot(reports: tuple[Path, ...], out: Path, category: str) -> None:
 
 
 bench.add_command(scale_command)
+bench.add_command(chains_command)
 
 main = bench
 

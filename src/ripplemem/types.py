@@ -268,6 +268,7 @@ class Hit:
     score: float  # normalised to 0..1 within its route
     rank: int = 0
     via: str | None = None  # anchor id for diffusion hits
+    path: float = 0.0  # diffusion hits: product of the edge weights from the anchor
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,26 @@ def route_strength(routes: list[Hit]) -> float:
 
 
 def score(found: dict[str, Found], rs: RecallSettings) -> None:
+    _own_scores(found, rs)
+    if rs.spread > 0:
+        _spread(found, rs.spread)
+
+
+def _spread(found: dict[str, Found], decay: float) -> None:
+    """A memory reached by diffusion scores at least ``decay * rho(anchor) * path weight``:
+    what the planner's path leads to is ranked by how strong its anchor and path are, not
+    only by its own (by construction weak) alignment with the question."""
+    anchors = {uid: f.score for uid, f in found.items() if f.anchor}
+    for f in found.values():
+        lifted = max(
+            (decay * anchors[h.via] * h.path for h in f.routes if h.via in anchors and h.route.startswith("diffusion")),
+            default=0.0,
+        )
+        if lifted > f.score:
+            f.score = round(lifted, 6)
+
+
+def _own_scores(found: dict[str, Found], rs: RecallSettings) -> None:
     for f in found.values():
         rho = (
             rs.lambda_query * f.alignment

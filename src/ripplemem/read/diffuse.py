@@ -94,12 +94,12 @@ def diffuse(
         sem.sort(key=lambda p: (-p[0], p[1]))
         for rank, (sim, uid) in enumerate(sem[:per_channel]):
             weight, anchor, path = reached[uid]
-            hits.append(Hit(uid, f"diffusion:semantic/{path}", round(max(sim, 0.0), 6), rank, anchor))
+            hits.append(Hit(uid, f"diffusion:semantic/{path}", round(max(sim, 0.0), 6), rank, anchor, round(weight, 6)))
     if structural and not target_cues.empty:
         cue = [(cue_match(u, target_cues, tau_days), uid) for uid, u in units.items()]
         cue = [p for p in cue if p[0] > 0]
         cue.sort(key=lambda p: (-p[0], p[1]))
         for rank, (match, uid) in enumerate(cue[:per_channel]):
             weight, anchor, path = reached[uid]
-            hits.append(Hit(uid, f"diffusion:structural/{path}", round(match, 6), rank, anchor))
+            hits.append(Hit(uid, f"diffusion:structural/{path}", round(match, 6), rank, anchor, round(weight, 6)))
     return hits

@@ -440,7 +440,20 @@ def _entities(doc: Doc | None, unit: _Unit, window: Window, roles: _Roles) -> tu
             who = _speaker_for(m.group(), window)
             if who is not None and (m.group() == who.split()[0] or m.start() > 0):
                 people.add(who)  # a speaker named in the content, or a nickname ("Mel")
+        for m in _VENUE.finditer(doc.text, a, b):
+            venue = m.group().strip()
+            places.add(venue)  # the small NER model misses or mislabels most venue names
+            people = {p for p in people if p not in venue}
     return people, places, facts
+
+
+# A capitalised name ending in a venue noun: "Harbor Grill", "Green Leaf Cafe", "Lincoln Park".
+_VENUE = re.compile(
+    r"\b(?:[A-Z][\w'&-]*\s){1,3}(?:Grill|Cafe|Café|Restaurant|Bar|Diner|Bistro|Pub|Tavern|Inn|Hotel|Bakery|"
+    r"Kitchen|Pizzeria|Steakhouse|Market|Mall|Park|Museum|Gallery|Theater|Theatre|Cinema|Stadium|Arena|Club|Gym|"
+    r"Library|Center|Centre|Hospital|Clinic|School|Academy|University|College|Church|Temple|Beach|Lake|Trail|"
+    r"Garden|Gardens|Zoo|Studio|Hall|Pier|Bay|Island|Mountain|Falls)\b"
+)
 
 
 _AT_PLACE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?$")

@@ -4,10 +4,11 @@ Pure functions over units: the caller gathers a bounded pool for each new unit (
 vector index, 20 from each cue index), so an insert costs the same whatever the store size.
 
 - semantic edge: ``cos(v_i, v_j) >= semantic_threshold``, at most ``semantic_max`` per node;
-- structural edge: the per-cue weighted mean of ``J(P)``, ``J(L)`` and time compatibility (1
-  when the spans overlap, else ``exp(-gap/tau)``) over the cues both memories carry,
-  >= ``structural_threshold``, at most ``structural_max`` per node. Names carried by a large
-  share of the scope (its own speakers) are not cues, and time alone links nothing;
+- structural edge: the per-cue weighted mean of ``J(P)`` and ``J(L)`` over the cues both
+  memories carry, raised toward 1 by time compatibility (1 when the spans overlap, else
+  ``exp(-gap/tau)``), >= ``structural_threshold``, at most ``structural_max`` per node. Names
+  carried by a large share of the scope (its own speakers) are not cues; time alone links
+  nothing;
 - window edge: units whose source turns are at most two turns apart in one session.
 No LLM decides an edge.
 """
@@ -36,10 +37,12 @@ def _lower(names: frozenset[str]) -> frozenset[str]:
 
 
 def structural_score(a: MemoryUnit, b: MemoryUnit, gs: GraphSettings, common: frozenset[str] = frozenset()) -> float:
-    """Per-cue weighted mean over the cues both memories carry; ``common`` names are ignored.
+    """Who-and-where overlap, raised by closeness in time; ``common`` names are ignored.
 
-    A cue counts only when both memories have it; at least one who-or-where cue must be
-    shared by both (time alone links nothing, nor does a conversation's own speaker).
+    The weighted mean of ``J(P)`` and ``J(L)`` over the cues both memories carry (a shared
+    named person or place is what makes two memories one story, months apart or not); when
+    both are dated, time compatibility closes ``w_T`` of the remaining gap. Time alone links
+    nothing, nor does a conversation's own speaker.
     """
     parts: list[tuple[float, float]] = []
     pa, pb = _lower(a.participants) - common, _lower(b.participants) - common
@@ -50,9 +53,10 @@ def structural_score(a: MemoryUnit, b: MemoryUnit, gs: GraphSettings, common: fr
         parts.append((gs.weight_locations, jaccard(la, lb)))
     if not parts or not any(value for _, value in parts):
         return 0.0
+    score = sum(w * v for w, v in parts) / sum(w for w, _ in parts)
     if a.time is not None and b.time is not None:
-        parts.append((gs.weight_time, a.time.compatibility(b.time, gs.tau_days)))
-    return sum(w * v for w, v in parts) / sum(w for w, _ in parts)
+        score += (1.0 - score) * gs.weight_time * a.time.compatibility(b.time, gs.tau_days)
+    return score
 
 
 def link_unit(

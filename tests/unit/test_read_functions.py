@@ -109,3 +109,18 @@ def test_superseded_and_short_tier_rank_lower_but_stay() -> None:
     score(found, rs)
     assert found["new"].score > found["old"].score > 0
     assert route_strength([Hit("x", "dense", 0.5), Hit("x", "lexical", 0.7)]) == pytest.approx(0.8)
+
+
+def test_spreading_lifts_what_a_strong_path_leads_to() -> None:
+    rs = RecallSettings()
+    found = {u.id: _found(u, s) for u, s in [(E1, 0.9), (E4, 0.8), (E5, 0.7)]}
+    found["e1"].anchor = True
+    e2 = Found(E2, [Hit("e2", "diffusion:structural/structural", 0.3, 0, "e1", 1.0)])
+    weak = Found(E3, [Hit("e3", "diffusion:semantic/window>semantic", 0.3, 0, "e1", 0.4)])
+    found.update(e2=e2, e3=weak)
+    score(found, rs.replace(spread=0.0))
+    assert e2.score < found["e5"].score  # alone, a diffusion hit ranks under the views' hits
+    score(found, rs)
+    assert e2.score == pytest.approx(rs.spread * found["e1"].score)
+    assert e2.score > found["e5"].score  # a strong path from the best anchor carries it in
+    assert weak.score < found["e5"].score  # a weak path does not

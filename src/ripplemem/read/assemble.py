@@ -79,14 +79,23 @@ def score(found: dict[str, Found], rs: RecallSettings) -> None:
         _spread(found, rs.spread)
 
 
+def _entity_path(route: str) -> bool:
+    """A diffusion route that walked structural edges only (a shared named person or place)."""
+    if not route.startswith("diffusion:"):
+        return False
+    path = route.split("/", 1)[1] if "/" in route else ""
+    return bool(path) and all(step == "structural" for step in path.split(">"))
+
+
 def _spread(found: dict[str, Found], decay: float) -> None:
-    """A memory reached by diffusion scores at least ``decay * rho(anchor) * path weight``:
-    what the planner's path leads to is ranked by how strong its anchor and path are, not
-    only by its own (by construction weak) alignment with the question."""
+    """A memory reached from an anchor through shared named people or places only scores at
+    least ``decay * rho(anchor) * path weight``: what such a chain leads to is ranked by how
+    strong its anchor and links are, not only by its own (by construction weak) alignment
+    with the question. Similarity and adjacency paths are not lifted."""
     anchors = {uid: f.score for uid, f in found.items() if f.anchor}
     for f in found.values():
         lifted = max(
-            (decay * anchors[h.via] * h.path for h in f.routes if h.via in anchors and h.route.startswith("diffusion")),
+            (decay * anchors[h.via] * h.path for h in f.routes if h.via in anchors and _entity_path(h.route)),
             default=0.0,
         )
         if lifted > f.score:

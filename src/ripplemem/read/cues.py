@@ -8,6 +8,9 @@ from datetime import datetime
 
 from ..types import Cues, TimeSpan
 
+# per-cue weights of structural matching on the read path (views and diffusion)
+W_PARTICIPANTS, W_LOCATIONS, W_TIME = 0.45, 0.25, 0.30
+
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are aren't as at be because been before
     being below between both but by can could did didn't do does doesn't doing don't down during each

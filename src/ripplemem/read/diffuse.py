@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..types import Cues, Edge, Hit, MemoryUnit, Vector
-
-W_PARTICIPANTS, W_LOCATIONS, W_TIME = 0.45, 0.25, 0.30
+from .cues import W_LOCATIONS, W_PARTICIPANTS, W_TIME
 
 
 def _containment(unit_names: frozenset[str], target: frozenset[str]) -> float:

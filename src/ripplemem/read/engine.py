@@ -10,7 +10,7 @@ from ..config import RecallSettings
 from ..providers.embed.base import Embedder
 from ..salience import salient
 from ..store.base import Store
-from ..types import Cues, Evidence, Hit, Plan, RecallTrace, Scope, Vector
+from ..types import Cues, Evidence, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
 from .assemble import Found, align, assemble, merge_hits, ranked, score
 from .cues import query_cues
 from .diffuse import diffuse
@@ -58,6 +58,13 @@ def recall(
     cues, qvec, views, found = _initial(ctx, scope, query, as_of, rs)
     trace = RecallTrace(cues=cues, initial=views)
     trace.stop_reason = "diffusion off" if not rs.diffusion else "round budget spent"
+    reached: dict[str, MemoryUnit] = {}
+
+    def fetch(ids: list[str]) -> list[MemoryUnit]:
+        units = store.get_units(scope, ids)
+        reached.update((u.id, u) for u in units)  # kept, so the hits need no second read
+        return units
+
     planner: Planner = ctx.planner if rs.planner else _blind_plan
     for _ in range(rs.rounds if rs.diffusion else 0):
         plan = planner(query, cues, ranked(found), rs.anchors)
@@ -79,13 +86,11 @@ def recall(
             keywords=plan.target_cues.keywords,
         )
         new_hits = diffuse(
-            plan.anchors, tvec, target_cues, selected,
-            lambda ids: store.edges(scope, ids), lambda ids: store.get_units(scope, ids),
+            plan.anchors, tvec, target_cues, selected, lambda ids: store.edges(scope, ids), fetch,
             hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural, tau_days=ctx.tau_days,
         )
         trace.diffusion.extend(new_hits)
-        fresh_units = {u.id: u for u in store.get_units(scope, sorted({h.unit_id for h in new_hits} - set(found)))}
-        merge_hits(found, fresh_units, new_hits)
+        merge_hits(found, reached, new_hits)
         added = {h.unit_id for h in new_hits}
         align(found, qvec, views.get("lexical", []), rs.rrf_k)
         score(found, rs)

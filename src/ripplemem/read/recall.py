@@ -13,8 +13,7 @@ from ..config import RecallSettings
 from ..salience import salient
 from ..store.base import Store
 from ..types import Cues, Hit, Scope, Vector
-
-W_PARTICIPANTS, W_LOCATIONS, W_TIME = 0.45, 0.25, 0.30
+from .cues import W_LOCATIONS, W_PARTICIPANTS, W_TIME
 
 
 def _hits(pairs: list[tuple[str, float]], route: str, scale: float | None = None) -> list[Hit]:

@@ -70,6 +70,7 @@ class _Pending:
     history: list[HistoryEntry] = field(default_factory=list)
     events: list[MemoryEvent] = field(default_factory=list)
     supersedes: list[Edge] = field(default_factory=list)
+    dense: dict[str, list[tuple[str, float]]] = field(default_factory=dict)  # new unit -> its vector-index pool
 
 
 def new_unit_id() -> str:
@@ -132,9 +133,10 @@ def _windows(
 
 
 def _neighbours(
-    ctx: WriteContext, scope: Scope, vec: np.ndarray, pending: _Pending, k: int = 5
+    ctx: WriteContext, scope: Scope, vec: np.ndarray, found: list[tuple[str, float]], pending: _Pending, k: int = 5
 ) -> list[tuple[MemoryUnit, float]]:
-    found = ctx.store.dense_search(scope, vec, k)
+    """The ``k`` nearest current memories, stored (from ``found``) or added earlier in this call."""
+    found = found[:k]
     units = {u.id: u for u in ctx.store.get_units(scope, [uid for uid, _ in found])}
     scored = [(pending.changed.get(uid, units[uid]), s) for uid, s in found if uid in units]
     fresh = list(pending.new.values())
@@ -155,7 +157,9 @@ def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -
     speakers = frozenset(p for c in candidates for p in c.participants)
     now = utcnow()
     for cand, vec in zip(candidates, vectors, strict=True):
-        near = _neighbours(ctx, scope, vec, pending)
+        # one vector search serves both the update decision and, later, the link pool
+        found = ctx.store.dense_search(scope, vec, max(ctx.settings.graph.pool, 5))
+        near = _neighbours(ctx, scope, vec, found, pending)
         novelty = 1.0 - (near[0][1] if near else 0.0)
         sel = select(cand, novelty, speakers, ws)
         if ctx.decider is not None:
@@ -185,6 +189,7 @@ def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -
             mentioned_at=cand.mentioned_at, created_at=now, updated_at=now,
         )
         pending.new[unit.id] = unit
+        pending.dense[unit.id] = found
         pending.history.append(HistoryEntry(unit.id, "ADD", now, None, unit.restatement, decision.reason))
         if decision.action == "SUPERSEDE" and target is not None:
             closed = target.with_(valid_to=unit.valid_from, updated_at=now)
@@ -206,12 +211,10 @@ def _stage(pending: _Pending, unit: MemoryUnit) -> None:
         pending.changed[unit.id] = unit
 
 
-def _pool(ctx: WriteContext, scope: Scope, unit: MemoryUnit) -> list[str]:
+def _pool(ctx: WriteContext, scope: Scope, unit: MemoryUnit, dense: list[tuple[str, float]]) -> list[str]:
+    """Bounded candidates for linking: the vector-index pool and ``pool`` from each cue index."""
     gs = ctx.settings.graph
-    ids: dict[str, None] = {}
-    assert unit.vector is not None
-    for uid, _ in ctx.store.dense_search(scope, unit.vector, gs.pool):
-        ids[uid] = None
+    ids: dict[str, None] = {uid: None for uid, _ in dense[: gs.pool]}
     if gs.structural:
         if unit.participants:
             ids.update((uid, None) for uid, _ in ctx.store.by_participants(scope, unit.participants, gs.pool))
@@ -233,7 +236,7 @@ def _link(
         common = common_names(ctx.store, scope, "participant", names, ctx.store.count_units(scope) + len(fresh))
         matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
         for i, unit in enumerate(fresh):
-            stored = ctx.store.get_units(scope, _pool(ctx, scope, unit))
+            stored = ctx.store.get_units(scope, _pool(ctx, scope, unit, pending.dense[unit.id]))
             sims = matrix @ unit.vector  # type: ignore[operator]
             batch_pool = [fresh[j] for j in np.argsort(-sims)[: gs.pool + 1] if j != i]
             proposed += link_unit(unit, [pending.changed.get(u.id, u) for u in stored] + batch_pool, gs, common)

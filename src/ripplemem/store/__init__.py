@@ -9,7 +9,7 @@ from ..config import Settings
 from ..errors import ConfigError
 from .base import DeleteReport, Store, WriteBatch
 
-__all__ = ["DeleteReport", "Store", "WriteBatch", "open_store"]
+__all__ = ["DeleteReport", "Store", "WriteBatch", "is_postgres_url", "open_store"]
 
 
 def sqlite_path(url_or_path: str | os.PathLike[str]) -> str | None:
@@ -31,11 +31,21 @@ def sqlite_path(url_or_path: str | os.PathLike[str]) -> str | None:
     return rest
 
 
+def is_postgres_url(url_or_path: str | os.PathLike[str]) -> bool:
+    """Whether this names a PostgreSQL store (``postgresql://``, ``postgres://``, ``postgresql+driver://``)."""
+    return not isinstance(url_or_path, Path) and os.fspath(url_or_path).startswith(
+        ("postgresql://", "postgres://", "postgresql+")
+    )
+
+
 def open_store(url_or_path: str | os.PathLike[str], settings: Settings | None = None) -> Store:
-    """Open the store a URL or path names: a plain path or ``sqlite:///path`` opens SQLite."""
+    """Open the store a URL or path names: a plain path or ``sqlite:///path`` opens SQLite,
+    ``postgresql://user:pass@host/db`` opens PostgreSQL (the ``postgres`` extra)."""
     text = os.fspath(url_or_path)
-    if text.startswith(("postgresql://", "postgres://", "postgresql+")):
-        raise ConfigError("PostgreSQL backend not installed yet")
+    if is_postgres_url(url_or_path):
+        from .postgres import PostgresStore
+
+        return PostgresStore(text, settings)
     path = sqlite_path(url_or_path)
     if path is None:
         scheme = text.split("://", 1)[0]

@@ -1,0 +1,270 @@
+"""The PostgreSQL schema as numbered migrations, applied on open and recorded in the database.
+
+Tables live in the connection's current schema (the first one on ``search_path``) and are
+named ``ripplemem_*``, so a store shares a database with other applications. Every table is
+keyed by the scope (``Scope.key``, the same key the SQLite store uses), the natural
+distribution column for a sharded cluster. Identifiers compare in the "C" collation, so
+ordering matches SQLite's byte order.
+
+- units: ``num`` (identity) orders them; text ``id`` is unique within the scope.
+  Participants and locations are ``text[]`` three ways: as given (round trip), and as
+  normalised keys with their display forms (GIN-indexed with the scope, via ``btree_gin``).
+  Grounded time is a half-open ``tstzrange`` in UTC (GiST with the scope, via ``btree_gist``).
+  Full text is a generated ``tsvector`` (english: stemming, stopwords), GIN-indexed.
+  Vectors are ``vector`` (any dimension, one per scope, checked on write); each dimension in
+  use gets a partial HNSW cosine index over ``vector::vector(d)`` (see :func:`ensure_vector_index`).
+- edges: an adjacency table, each edge stored in both directions, cascading from both ends.
+- history, turns: cascade or scope-keyed like SQLite's.
+- names: the per-scope name registry behind ``known_names`` / ``name_counts`` and
+  ``scopes.units_n``, kept exact by statement-level triggers whatever the writer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import StoreError
+
+EXTENSIONS = ("vector", "btree_gin", "btree_gist")
+_LOCK = 0x7269_7070  # pg_advisory_xact_lock key: one migrator (or index builder) at a time
+
+
+def _names_of(rows: str, where: str, display: bool) -> str:
+    """One row per (unit, kind, name) of the transition table ``rows``."""
+    cols = "u.scope, u.num, '{kind}'::text AS kind, k.name" + (", k.display" if display else "")
+    parts = []
+    for kind, keys, names in (("participant", "participant_keys", "participant_names"),
+                              ("location", "location_keys", "location_names")):  # fmt: skip
+        source = f"unnest(u.{keys}, u.{names}) AS k(name, display)" if display else f"unnest(u.{keys}) AS k(name)"
+        parts.append(f"SELECT {cols.format(kind=kind)} FROM {rows} u, {source} WHERE {where}")
+    return " UNION ALL ".join(parts)
+
+
+def _add_names(rows: str, where: str) -> str:
+    """Register the names of ``rows``: a new name takes the display of its lowest-numbered
+    unit (SQLite: the first insert wins)."""
+    return f"""INSERT INTO ripplemem_names AS r (scope, kind, name, display, refs)
+            SELECT scope, kind, name, (array_agg(display ORDER BY num))[1], count(*)
+            FROM ({_names_of(rows, where, True)}) x GROUP BY scope, kind, name
+            ON CONFLICT (scope, kind, name) DO UPDATE SET refs = r.refs + excluded.refs;"""
+
+
+def _drop_names(rows: str, where: str) -> str:
+    gone = f"SELECT scope, kind, name, count(*) AS c FROM ({_names_of(rows, where, False)}) x GROUP BY scope, kind, name"
+    return f"""UPDATE ripplemem_names r SET refs = r.refs - g.c FROM ({gone}) g
+            WHERE r.scope = g.scope AND r.kind = g.kind AND r.name = g.name;
+        DELETE FROM ripplemem_names r USING ({gone}) g
+            WHERE r.scope = g.scope AND r.kind = g.kind AND r.name = g.name AND r.refs <= 0;"""
+
+
+_CHANGED = (
+    "(o.participant_keys, o.participant_names, o.location_keys, o.location_names)"
+    " IS DISTINCT FROM (n.participant_keys, n.participant_names, n.location_keys, n.location_names)"
+)
+
+_V1: tuple[str, ...] = (
+    """CREATE TABLE ripplemem_meta (key text COLLATE "C" PRIMARY KEY, value text NOT NULL)""",
+    """CREATE TABLE ripplemem_scopes (
+        key text COLLATE "C" PRIMARY KEY,
+        user_id text COLLATE "C" NOT NULL,
+        agent_id text COLLATE "C",
+        run_id text COLLATE "C",
+        units_n bigint NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX ripplemem_scopes_user ON ripplemem_scopes (user_id)",
+    """CREATE TABLE ripplemem_turns (
+        num bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        scope text COLLATE "C" NOT NULL REFERENCES ripplemem_scopes (key),
+        session_id text COLLATE "C" NOT NULL,
+        turn_id text COLLATE "C" NOT NULL,
+        seq bigint NOT NULL,
+        speaker text NOT NULL,
+        role text,
+        text text NOT NULL,
+        image_caption text,
+        time timestamptz,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
+        UNIQUE (scope, session_id, turn_id)
+    )""",
+    "CREATE INDEX ripplemem_turns_seq ON ripplemem_turns (scope, seq)",
+    "CREATE INDEX ripplemem_turns_id ON ripplemem_turns (scope, turn_id)",
+    "CREATE INDEX ripplemem_turns_session ON ripplemem_turns (scope, session_id, seq)",
+    "CREATE INDEX ripplemem_turns_open ON ripplemem_turns (scope) WHERE status <> 'done'",
+    """CREATE TABLE ripplemem_units (
+        num bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        scope text COLLATE "C" NOT NULL REFERENCES ripplemem_scopes (key),
+        id text COLLATE "C" NOT NULL CHECK (length(id) > 0),
+        restatement text NOT NULL,
+        fts tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, restatement)) STORED,
+        session_id text NOT NULL,
+        sources text[] COLLATE "C" NOT NULL CHECK (cardinality(sources) > 0),
+        participants text[] NOT NULL DEFAULT '{}',
+        locations text[] NOT NULL DEFAULT '{}',
+        participant_keys text[] COLLATE "C" NOT NULL DEFAULT '{}',
+        participant_names text[] NOT NULL DEFAULT '{}',
+        location_keys text[] COLLATE "C" NOT NULL DEFAULT '{}',
+        location_names text[] NOT NULL DEFAULT '{}',
+        span tstzrange CHECK (span IS NULL OR (NOT isempty(span) AND lower_inc(span) AND NOT upper_inc(span)
+                                               AND NOT lower_inf(span) AND NOT upper_inf(span))),
+        layer text NOT NULL CHECK (layer IN ('core', 'episodic', 'semantic')),
+        tier text NOT NULL CHECK (tier IN ('long', 'short')),
+        importance double precision NOT NULL,
+        facts text[] NOT NULL DEFAULT '{}',
+        valid_from timestamptz,
+        valid_to timestamptz,
+        mentioned_at timestamptz,
+        created_at timestamptz,
+        updated_at timestamptz,
+        access_count bigint NOT NULL DEFAULT 0,
+        last_access timestamptz,
+        pinned boolean NOT NULL DEFAULT false,
+        vector vector,
+        dim integer GENERATED ALWAYS AS (vector_dims(vector)) STORED,
+        UNIQUE (scope, id)
+    )""",
+    "CREATE INDEX ripplemem_units_scope_num ON ripplemem_units (scope, num)",
+    "CREATE INDEX ripplemem_units_created ON ripplemem_units (scope, created_at DESC NULLS LAST, num DESC)",
+    "CREATE INDEX ripplemem_units_fts ON ripplemem_units USING gin (scope, fts)",
+    "CREATE INDEX ripplemem_units_sources ON ripplemem_units USING gin (scope, sources)",
+    "CREATE INDEX ripplemem_units_participants ON ripplemem_units USING gin (scope, participant_keys)",
+    "CREATE INDEX ripplemem_units_locations ON ripplemem_units USING gin (scope, location_keys)",
+    "CREATE INDEX ripplemem_units_span ON ripplemem_units USING gist (scope, span) WHERE span IS NOT NULL",
+    "CREATE INDEX ripplemem_units_span_start ON ripplemem_units (scope, lower(span)) WHERE span IS NOT NULL",
+    "CREATE INDEX ripplemem_units_span_end ON ripplemem_units (scope, upper(span)) WHERE span IS NOT NULL",
+    "CREATE INDEX ripplemem_units_dim ON ripplemem_units (scope, dim) WHERE dim IS NOT NULL",
+    """CREATE TABLE ripplemem_edges (
+        scope text COLLATE "C" NOT NULL,
+        src text COLLATE "C" NOT NULL,
+        dst text COLLATE "C" NOT NULL,
+        kind text COLLATE "C" NOT NULL
+            CHECK (kind IN ('semantic', 'structural', 'window', 'supersedes', 'consolidates')),
+        weight double precision NOT NULL,
+        PRIMARY KEY (scope, src, dst, kind),
+        FOREIGN KEY (scope, src) REFERENCES ripplemem_units (scope, id) ON DELETE CASCADE,
+        FOREIGN KEY (scope, dst) REFERENCES ripplemem_units (scope, id) ON DELETE CASCADE
+    )""",
+    "CREATE INDEX ripplemem_edges_dst ON ripplemem_edges (scope, dst)",
+    """CREATE TABLE ripplemem_history (
+        num bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        scope text COLLATE "C" NOT NULL,
+        unit_id text COLLATE "C" NOT NULL,
+        event text NOT NULL CHECK (event IN ('ADD', 'UPDATE', 'SUPERSEDE', 'NOOP', 'DELETE')),
+        at timestamptz NOT NULL,
+        old_text text,
+        new_text text,
+        detail text NOT NULL DEFAULT '',
+        FOREIGN KEY (scope, unit_id) REFERENCES ripplemem_units (scope, id) ON DELETE CASCADE
+    )""",
+    "CREATE INDEX ripplemem_history_unit ON ripplemem_history (scope, unit_id, at, num)",
+    """CREATE TABLE ripplemem_names (
+        scope text COLLATE "C" NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('participant', 'location')),
+        name text COLLATE "C" NOT NULL,
+        display text NOT NULL,
+        refs bigint NOT NULL,
+        PRIMARY KEY (scope, kind, name)
+    )""",
+    """CREATE TABLE ripplemem_vector_indexes (dim integer PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now())""",
+    """CREATE FUNCTION ripplemem_units_added() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        UPDATE ripplemem_scopes s SET units_n = s.units_n + n.c
+            FROM (SELECT scope, count(*) AS c FROM new_units GROUP BY scope) n WHERE s.key = n.scope;
+        {add_names}
+        RETURN NULL;
+    END $$""".format(add_names=_add_names("new_units", "true")),
+    """CREATE FUNCTION ripplemem_units_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        UPDATE ripplemem_scopes s SET units_n = s.units_n - n.c
+            FROM (SELECT scope, count(*) AS c FROM old_units GROUP BY scope) n WHERE s.key = n.scope;
+        {drop_names}
+        RETURN NULL;
+    END $$""".format(drop_names=_drop_names("old_units", "true")),
+    # only rows whose names changed move the registry (touch() changes none)
+    """CREATE FUNCTION ripplemem_units_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF NOT EXISTS (SELECT 1 FROM old_units o JOIN new_units n USING (num) WHERE {changed}) THEN
+            RETURN NULL;
+        END IF;
+        {drop_names}
+        {add_names}
+        RETURN NULL;
+    END $$""".format(
+        changed=_CHANGED,
+        drop_names=_drop_names("old_units", f"u.num IN (SELECT o.num FROM old_units o JOIN new_units n USING (num) WHERE {_CHANGED})"),
+        add_names=_add_names("new_units", f"u.num IN (SELECT o.num FROM old_units o JOIN new_units n USING (num) WHERE {_CHANGED})"),
+    ),
+    """CREATE TRIGGER ripplemem_units_ai AFTER INSERT ON ripplemem_units
+        REFERENCING NEW TABLE AS new_units FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_added()""",
+    """CREATE TRIGGER ripplemem_units_ad AFTER DELETE ON ripplemem_units
+        REFERENCING OLD TABLE AS old_units FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_removed()""",
+    """CREATE TRIGGER ripplemem_units_au AFTER UPDATE ON ripplemem_units
+        REFERENCING OLD TABLE AS old_units NEW TABLE AS new_units
+        FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_changed()""",
+)
+
+# (version, statements); append new versions, never edit an applied one.
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1),)
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+def ensure_extensions(conn: Any) -> None:
+    """Create the extensions the schema needs unless the database already has them."""
+    present = {r[0] for r in conn.execute("SELECT extname FROM pg_extension WHERE extname = ANY(%s)", (list(EXTENSIONS),))}
+    for name in EXTENSIONS:
+        if name not in present:
+            try:
+                conn.execute(f"CREATE EXTENSION IF NOT EXISTS {name}")
+            except Exception as exc:  # the driver's error; translated by the caller
+                raise StoreError(
+                    f"the PostgreSQL store needs the {name!r} extension, and it could not be created "
+                    f"(a superuser can run: CREATE EXTENSION {name}): {exc}"
+                ) from exc
+
+
+def current_version(conn: Any) -> int:
+    row = conn.execute("SELECT max(version) FROM ripplemem_schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(conn: Any) -> int:
+    """Apply the missing migrations in one transaction under an advisory lock; return the version.
+
+    ``conn`` is a fresh connection outside any transaction; it is committed here.
+    """
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+        ensure_extensions(conn)
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS ripplemem_schema_version"
+            " (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        version = current_version(conn)
+        for number, statements in MIGRATIONS:
+            if version < number:
+                for statement in statements:
+                    conn.execute(statement)
+                conn.execute("INSERT INTO ripplemem_schema_version (version) VALUES (%s)", (number,))
+        return current_version(conn)
+
+
+def index_name(dim: int) -> str:
+    return f"ripplemem_units_hnsw_{dim}"
+
+
+def ensure_vector_index(conn: Any, dim: int) -> None:
+    """Inside the caller's transaction: a partial HNSW cosine index for vectors of ``dim``.
+
+    pgvector indexes a typed ``vector(d)``; the column holds any dimension, so each dimension
+    in use gets an expression index over ``vector::vector(d)`` restricted to ``dim = d``.
+    Created once, the first time a unit (or ``embedding_dim`` meta) brings the dimension.
+    """
+    if conn.execute("SELECT 1 FROM ripplemem_vector_indexes WHERE dim = %s", (dim,)).fetchone():
+        return
+    conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+    if conn.execute("SELECT 1 FROM ripplemem_vector_indexes WHERE dim = %s", (dim,)).fetchone():
+        return
+    conn.execute(
+        f"CREATE INDEX IF NOT EXISTS {index_name(dim)} ON ripplemem_units USING hnsw "
+        f"((vector::vector({dim})) vector_cosine_ops) WHERE dim = {dim}"
+    )
+    conn.execute("INSERT INTO ripplemem_vector_indexes (dim) VALUES (%s)", (dim,))

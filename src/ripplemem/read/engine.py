@@ -34,6 +34,13 @@ def _blind_plan(query: str, cues: Cues, found: Sequence[Found], n: int) -> Plan:
     return Plan(bool(anchors), anchors, query, cues, "no planner: top hits toward the query")
 
 
+def _fill_plan(query: str, cues: Cues, found: Sequence[Found], n: int, why: str) -> Plan:
+    """The planner found nothing missing but the evidence has room left: look near the top
+    hits, toward the question itself, for what else belongs with them."""
+    anchors = tuple(f.unit.id for f in found[:n])
+    return Plan(bool(anchors), anchors, query, cues, f"{why}; room left: filling toward the query")
+
+
 def _initial(
     ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings
 ) -> tuple[Cues, Vector, dict[str, list[Hit]], dict[str, Found]]:
@@ -67,7 +74,13 @@ def recall(
 
     planner: Planner = ctx.planner if rs.planner else _blind_plan
     for _ in range(rs.rounds if rs.diffusion else 0):
-        plan = planner(query, cues, ranked(found), rs.anchors)
+        order = ranked(found)
+        # what the evidence already holds: the memories that would be assembled now
+        assembled = {i.id for i in assemble(found, budget_tokens, k)}
+        plan = planner(query, cues, order, rs.anchors)
+        if not plan.proceed and order and len(assembled) == len(found) < k:
+            # covered, but every candidate is in and there is room: fill it near the top hits
+            plan = _fill_plan(query, cues, order, rs.anchors, plan.stop_reason)
         trace.plans.append(plan)
         if not plan.proceed or not plan.anchors:
             trace.stop_reason = plan.stop_reason or "planner stopped"
@@ -76,8 +89,7 @@ def recall(
             if uid in found:
                 found[uid].anchor = True
         tvec = qvec if plan.target == query else ctx.embedder.embed([plan.target])[0]
-        # what the evidence already holds: the memories that would be assembled now
-        selected = {i.id for i in assemble(found, budget_tokens, k)} | set(plan.anchors)
+        selected = assembled | set(plan.anchors)
         total = store.count_units(scope)
         target_cues = Cues(
             participants=salient(store, scope, "participant", plan.target_cues.participants, total),

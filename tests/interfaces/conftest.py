@@ -1,17 +1,20 @@
-"""Fixtures for the servers: a real uvicorn on 127.0.0.1, a real SQLite file, the real embedder."""
+"""Fixtures for the servers: a real uvicorn on 127.0.0.1, a real store (a SQLite file or a
+PostgreSQL schema on the session's test server), the real embedder."""
 
 from __future__ import annotations
 
 import socket
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import uvicorn
 
@@ -20,6 +23,7 @@ from ripplemem.interfaces.keys import KeyStore
 from ripplemem.interfaces.server import create_app, uvicorn_config
 from ripplemem.providers.embed import make_embedder
 from ripplemem.providers.embed.base import Embedder
+from ripplemem.store import is_postgres_url
 
 ADMIN_KEY = "test-admin-key-0123456789"
 
@@ -55,7 +59,8 @@ def running(app: Any, **options: Any) -> Iterator[str]:
         thread.join(15)
 
 
-def open_memory(path: Path, embedder: Embedder) -> Memory:
+def open_memory(path: Path | str, embedder: Embedder) -> Memory:
+    """A memory over a SQLite file (a path) or any store URL."""
     return Memory.open(settings=load_settings({"db": str(path)}, env={}), embedder=embedder)
 
 
@@ -66,6 +71,16 @@ class Served:
     keys: KeyStore
     alice: str  # a key bound to user "alice"
     bob: str  # a key bound to user "bob"
+    store_url: str = ""
+
+    def stored_key_rows(self) -> list[tuple[Any, ...]]:
+        """Every row of the API key table, read straight from the database (not through ripplemem)."""
+        sql = "SELECT id, user_id, hash, label, created_at, revoked_at FROM ripplemem_api_keys ORDER BY id"
+        if is_postgres_url(self.store_url):
+            with psycopg.connect(self.store_url) as conn:
+                return list(conn.execute(sql).fetchall())
+        with closing(sqlite3.connect(self.store_url)) as conn:
+            return list(conn.execute(sql).fetchall())
 
     def client(self, key: str | None) -> httpx.Client:
         headers = {"Authorization": f"Bearer {key}"} if key else {}
@@ -75,15 +90,23 @@ class Served:
         return self.client(ADMIN_KEY)
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh store on each backend: a SQLite file, or a PostgreSQL schema of the test server."""
+    if request.param == "postgres":
+        return str(request.getfixturevalue("pg_urls")())
+    return str(tmp_path / "memory.db")
+
+
 @pytest.fixture
-def served(tmp_path: Path, embedder: Embedder) -> Iterator[Served]:
-    """The REST server over a fresh store with a key for alice and one for bob."""
-    memory = open_memory(tmp_path / "memory.db", embedder)
-    keys = KeyStore(str(tmp_path / "memory.db"), admin_key=ADMIN_KEY)
+def served(store_url: str, embedder: Embedder) -> Iterator[Served]:
+    """The REST server over a fresh store with a key for alice and one for bob (both backends)."""
+    memory = open_memory(store_url, embedder)
+    keys = KeyStore(store_url, admin_key=ADMIN_KEY)
     alice, bob = keys.create("alice")[1], keys.create("bob")[1]
     try:
         with running(create_app(memory, keys, max_body_bytes=64 * 1024)) as url:
-            yield Served(url, memory, keys, alice, bob)
+            yield Served(url, memory, keys, alice, bob, store_url)
     finally:
         keys.close()
         memory.close()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -69,11 +71,8 @@ def test_stdio_server_spawned_by_the_cli(tmp_path: Path) -> None:
                 await exercise(client)
 
     anyio.run(main)
-    memory_file = KeyStore(str(db))  # the server wrote to the file it was given
-    try:
-        assert memory_file._run("SELECT count(*) FROM turns")[0][0] == 5
-    finally:
-        memory_file.close()
+    with closing(sqlite3.connect(db)) as memory_file:  # the server wrote to the file it was given
+        assert memory_file.execute("SELECT count(*) FROM turns").fetchone()[0] == 5
 
 
 def test_http_server_requires_a_key_of_its_user(tmp_path: Path, embedder: Embedder) -> None:

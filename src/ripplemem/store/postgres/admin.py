@@ -115,6 +115,37 @@ def add_reports(a: DeleteReport, b: DeleteReport) -> DeleteReport:
     return DeleteReport(a.units + b.units, a.turns + b.turns, a.edges + b.edges, a.history + b.history)
 
 
+# -- integrity --------------------------------------------------------------------------
+
+_CHECKS = (
+    ("unit counts", """SELECT s.key FROM ripplemem_scopes s
+        WHERE s.units_n <> (SELECT count(*) FROM ripplemem_units u WHERE u.scope = s.key) LIMIT 1"""),
+    ("name registry", """WITH actual AS (
+            SELECT u.scope, 'participant' AS kind, k.name, count(*) AS refs
+                FROM ripplemem_units u, unnest(u.participant_keys) AS k(name) GROUP BY 1, 2, 3
+            UNION ALL
+            SELECT u.scope, 'location', k.name, count(*)
+                FROM ripplemem_units u, unnest(u.location_keys) AS k(name) GROUP BY 1, 2, 3)
+        SELECT coalesce(a.name, r.name) FROM actual a
+            FULL JOIN ripplemem_names r ON (r.scope, r.kind, r.name) = (a.scope, a.kind, a.name)
+        WHERE a.refs IS DISTINCT FROM r.refs LIMIT 1"""),
+    ("edge directions", """SELECT e.src FROM ripplemem_edges e WHERE NOT EXISTS (
+            SELECT 1 FROM ripplemem_edges r
+            WHERE (r.scope, r.src, r.dst, r.kind, r.weight) = (e.scope, e.dst, e.src, e.kind, e.weight)) LIMIT 1"""),
+    ("vector indexes", """SELECT DISTINCT u.dim FROM ripplemem_units u WHERE u.dim IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM ripplemem_vector_indexes v WHERE v.dim = u.dim) LIMIT 1"""),
+)
+
+
+def integrity_check(conn: Any) -> str:
+    """``"ok"``, or the first derived state that disagrees with the rows it derives from."""
+    for name, sql in _CHECKS:
+        row = conn.execute(sql).fetchone()
+        if row is not None:
+            return f"{name}: {row[0]!r} is inconsistent"
+    return "ok"
+
+
 # -- statistics -------------------------------------------------------------------------
 
 

@@ -115,14 +115,16 @@ def vector_oid(conn: Any) -> int:
     return int(row[0])
 
 
-def make_pool(url: str, oid: int, *, min_size: int = POOL_MIN, max_size: int = POOL_MAX) -> Any:
-    """An open pool whose connections run in UTC with the vector adapters registered."""
+def make_pool(url: str, oid: int | None, *, min_size: int = POOL_MIN, max_size: int = POOL_MAX) -> Any:
+    """An open pool whose connections run in UTC, with the vector adapters registered when
+    ``oid`` (pgvector's type oid) is given."""
     psycopg, psycopg_pool = psycopg_modules()
 
     def configure(conn: Any) -> None:
         conn.execute("SET TIME ZONE 'UTC'")
         conn.commit()
-        register_vector(conn, oid)
+        if oid is not None:
+            register_vector(conn, oid)
 
     try:
         pool = psycopg_pool.ConnectionPool(

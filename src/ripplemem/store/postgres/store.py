@@ -222,6 +222,14 @@ class PostgresStore:
         with self._tx() as conn:
             return admin.all_scopes(conn)
 
+    # -- extra: maintenance ------------------------------------------------------------------
+
+    def integrity_check(self) -> str:
+        """``"ok"`` or the first complaint: unit counts, the name registry, edge directions
+        and vector indexes checked against the rows (constraints guard the rest)."""
+        with self._tx() as conn:
+            return admin.integrity_check(conn)
+
     # -- the search views ----------------------------------------------------------------------
 
     def dense_search(self, scope: Scope, vector: Vector, k: int) -> list[tuple[str, float]]:

@@ -1,6 +1,8 @@
-"""The public API end to end on a real SQLite file with the real embedder and rule extractor."""
+"""The public API end to end on a real store (SQLite and PostgreSQL) with the real embedder and rule extractor."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -136,3 +138,57 @@ def test_bad_arguments_are_input_errors(memory: Memory) -> None:
         memory.recall("   ", user_id="u1")
     with pytest.raises(InputError):
         memory.recall("q", user_id="u1", budget_tokens=0)
+
+
+def test_a_contradiction_supersedes_and_keeps_history(memory: Memory) -> None:
+    first = memory.add([{"speaker": "Ava", "text": "I live in Boston now.", "id": "A1"}], user_id="u1",
+                       session_time="2024-01-05T10:00:00")
+    (old,) = [e for e in first.events if e.event == "ADD"]
+    second = memory.add([{"speaker": "Ava", "text": "I moved to Denver in March.", "id": "A2"}], user_id="u1",
+                        session_time="2024-04-02T10:00:00")
+    assert [e.event for e in second.events] == ["SUPERSEDE"]
+    assert not memory.get(old.id, user_id="u1").current
+    assert [h.event for h in memory.history(old.id, user_id="u1")] == ["ADD", "SUPERSEDE"]
+    assert [u.id for u in memory.store.list_units(memory.store.scopes()[0], current_only=True)] == [second.events[0].id]
+    stats = memory.stats(user_id="u1")["units"]
+    assert (stats["current"], stats["superseded"]) == (1, 1)
+    assert "A2" in memory.recall("Where does Ava live?", user_id="u1").sources
+
+
+def test_delete_user_removes_everything_of_that_user(memory: Memory) -> None:
+    add_both(memory, "alice")
+    memory.add(SESSION_2, user_id="alice", agent_id="coach", session_time="2023-06-09T10:00:00")
+    add_both(memory, "bob")
+    bob_before = list(memory.export(user_id="bob"))
+    report = memory.delete_user("alice")
+    assert report.units > 0 and report.turns == 8 and report.history >= report.units
+    for agent in (None, "coach"):
+        assert memory.list(user_id="alice", agent_id=agent) == []
+        assert not memory.recall("Caroline support group", user_id="alice", agent_id=agent).items
+    assert all(r["kind"] == "meta" for r in memory.export(user_id="alice"))
+    assert memory.stats(user_id="alice")["turns"]["total"] == 0
+    assert list(memory.export(user_id="bob")) == bob_before
+    assert memory.delete_user("alice").units == 0
+
+
+def test_export_import_round_trip(memory: Memory, open_memory) -> None:  # type: ignore[no-untyped-def]
+    add_both(memory, "alice")
+    memory.add(SESSION_2, user_id="bob", agent_id="a1", session_time="2023-06-09T10:00:00")
+    records = list(memory.export())
+    copy = open_memory("copy.db")
+    counts = copy.import_records(json.loads(json.dumps(records)))
+    assert counts["unit"] == sum(r["kind"] == "unit" for r in records) and counts["turn"] == 8
+    assert list(copy.export()) == records
+    question = "When did Caroline go to the LGBTQ support group?"
+    assert copy.recall(question, user_id="alice").sources == memory.recall(question, user_id="alice").sources
+    assert copy.import_records(records)["unit"] == 0  # idempotent
+
+
+def test_reindex_rebuilds_every_memory_from_the_log(memory: Memory) -> None:
+    add_both(memory)
+    before = sorted((u.restatement, u.sources) for u in memory.list(user_id="u1", limit=1000))
+    assert memory.reindex() == {"scopes": 0, "turns": 0}  # nothing pending
+    assert memory.reindex(rebuild=True) == {"scopes": 1, "turns": len(SESSION_1) + len(SESSION_2)}
+    after = sorted((u.restatement, u.sources) for u in memory.list(user_id="u1", limit=1000))
+    assert after == before
+    assert "D2:2" in memory.recall("camping at the beach", user_id="u1").sources

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
 from pathlib import Path
 
 import numpy as np
@@ -140,42 +139,6 @@ def test_ann_agrees_with_exact_search(sqlite_factory) -> None:  # type: ignore[n
     assert ann.vector_index_state(ALICE)["mode"] == "ann"
     recall = np.mean([len(set(a) & set(b)) / 10 for a, b in zip(truth, got, strict=True)])
     assert recall >= 0.9
-
-
-def test_two_connections_see_each_others_writes(sqlite_factory) -> None:  # type: ignore[no-untyped-def]
-    first, second = sqlite_factory(), sqlite_factory()
-    _add_many(first, 5)
-    assert second.dense_search(ALICE, vec(2), 1)[0][0] == "u2"
-    _add_many(first, 5, start=5)
-    assert second.dense_search(ALICE, vec(8), 1)[0][0] == "u8"
-    second.delete_unit(ALICE, "u8")
-    assert "u8" not in [i for i, _ in first.dense_search(ALICE, vec(8), 10)]
-
-
-def test_threads_share_one_store(sqlite_factory) -> None:  # type: ignore[no-untyped-def]
-    store = sqlite_factory()
-    errors: list[BaseException] = []
-
-    def work(worker: int) -> None:
-        try:
-            scope = Scope(f"user{worker}")
-            for i in range(15):
-                store.log_turns(scope, [turn(f"t{i}")])
-                store.apply(
-                    scope, WriteBatch(add=[unit(scope, f"u{i}", vector=vec(worker * 100 + i))], done_turns=[f"t{i}"])
-                )
-                assert store.dense_search(scope, vec(worker * 100 + i), 1)[0][0] == f"u{i}"
-                store.lexical_search(scope, "memory", 3)
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
-    assert sum(store.count_units(Scope(f"user{w}")) for w in range(4)) == 60
 
 
 def test_deleted_user_is_gone_from_the_file_bytes(sqlite_factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

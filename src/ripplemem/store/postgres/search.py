@@ -46,16 +46,27 @@ def dense(conn: Any, scope: Scope, vector: Vector, k: int, *, ann: bool) -> list
             (query, scope.key, dim, query, k),
         ).fetchall()
         return [(uid, _finite(score)) for uid, score in rows]
-    conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(min(1000, max(64, 2 * k))),))
-    conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
-    rows = conn.execute(
-        f"""SELECT id, 1 - (vector::vector({dim}) <=> %s::vector({dim})) AS score FROM ripplemem_units
-            WHERE scope = %s AND dim = {dim} ORDER BY vector::vector({dim}) <=> %s::vector({dim}) LIMIT %s""",
-        (query, scope.key, query, k),
-    ).fetchall()
+    set_ann_search(conn, k)
+    rows = conn.execute(ann_sql(dim), (query, scope.key, query, k)).fetchall()
     hits = [(uid, _finite(score)) for uid, score in rows]
     hits.sort(key=lambda hit: -hit[1])
     return hits
+
+
+def set_ann_search(conn: Any, k: int) -> None:
+    """For this transaction: a search list of at least ``2k``, and an iterative scan that
+    keeps walking the graph until ``k`` rows of the scope pass the filter."""
+    conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(min(1000, max(64, 2 * k))),))
+    conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+
+
+def ann_sql(dim: int) -> str:
+    """The nearest ``%s`` units of a scope through the partial HNSW index of ``dim``
+    (parameters: query vector, scope key, query vector, k)."""
+    return (
+        f"SELECT id, 1 - (vector::vector({dim}) <=> %s::vector({dim})) AS score FROM ripplemem_units "
+        f"WHERE scope = %s AND dim = {dim} ORDER BY vector::vector({dim}) <=> %s::vector({dim}) LIMIT %s"
+    )
 
 
 def _finite(score: float | None) -> float:

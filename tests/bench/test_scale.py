@@ -50,3 +50,22 @@ def test_scale_run_reports_positive_timings(tmp_path: Path, locomo_file: Path) -
     table = result.output
     assert "| units in scope | insert p50 ms" in table and "| 1,000 |" in table
     assert "LoCoMo conversation" in table and "load average" in table
+
+
+def test_scale_run_on_postgres_bulk_loads_with_copy(tmp_path: Path, pg_database: str) -> None:
+    """The same run on the session's PostgreSQL server: COPY load, one HNSW build, the real paths."""
+    out = tmp_path / "scale-pg.json"
+    args = ["scale", "--sizes", "300", "--inserts", "2", "--recalls", "2", "--batch", "100",
+            "--ann-threshold", "200", "--store", pg_database, "--pg-maintenance-work-mem", "64MB",
+            "--out", str(out)]  # fmt: skip
+    result = CliRunner().invoke(bench, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+
+    assert report["backend"]["kind"] == "postgres" and report["backend"]["pgvector"]
+    (row,) = report["sizes"]
+    assert row["backend"] == "postgres" and row["units_after"] > 300
+    assert row["index_existed"] is False and row["index_build_s"] >= 0 and row["index_bytes"] > 0
+    assert row["index_mode"] == "ann"  # 300 units > --ann-threshold 200: the HNSW index serves recall
+    assert row["insert"]["n"] == 2 and row["recall"]["p50_ms"] > 0
+    assert "Scale benchmark on postgres" in result.output

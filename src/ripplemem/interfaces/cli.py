@@ -197,6 +197,32 @@ def import_(ctx: click.Context, file: Path) -> None:
     click.echo(", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
 
 
+@cli.command()
+@click.option("--from", "source", required=True, help="The store to copy: a SQLite path or URL, or postgresql://...")
+@click.option("--to", "destination", required=True, help="The store to fill (must hold no scope unless --append).")
+@click.option("--append", is_flag=True, help="Allow other scopes in the destination; skip scopes it holds "
+              "identically (resumes a failed run); refuse scopes it holds differently.")
+def migrate(source: str, destination: str, append: bool) -> None:
+    """Copy a store to another, either backend, one transaction per scope; verified by counts and checksums."""
+    from ..errors import StoreError
+    from ..store import open_store, sqlite_path
+    from ..store.migrate import migrate as copy_store
+
+    path = sqlite_path(source)
+    if path is not None and path != ":memory:" and not Path(path).is_file():
+        raise StoreError(f"no store to migrate at {source}")
+    src = open_store(source)
+    try:
+        dst = open_store(destination)
+        try:
+            report = copy_store(src, dst, append=append, progress=lambda line: click.echo(line, err=True))
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    click.echo(f"{src.url} -> {dst.url}: {report.summary()}")
+
+
 def _mount_bench() -> None:
     from ..bench.cli import bench
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import StoreError
+from .driver import psycopg_modules
 
 EXTENSIONS = ("vector", "btree_gin", "btree_gist")
 _LOCK = 0x7269_7070  # pg_advisory_xact_lock key: one migrator (or index builder) at a time
@@ -209,12 +210,13 @@ SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 def ensure_extensions(conn: Any) -> None:
     """Create the extensions the schema needs unless the database already has them."""
+    psycopg, _ = psycopg_modules()
     present = {r[0] for r in conn.execute("SELECT extname FROM pg_extension WHERE extname = ANY(%s)", (list(EXTENSIONS),))}
     for name in EXTENSIONS:
         if name not in present:
             try:
                 conn.execute(f"CREATE EXTENSION IF NOT EXISTS {name}")
-            except Exception as exc:  # the driver's error; translated by the caller
+            except psycopg.Error as exc:
                 raise StoreError(
                     f"the PostgreSQL store needs the {name!r} extension, and it could not be created "
                     f"(a superuser can run: CREATE EXTENSION {name}): {exc}"

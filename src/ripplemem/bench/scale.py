@@ -59,18 +59,26 @@ class ScaleConfig:
     pg_maintenance_work_mem: str = "4GB"
 
 
-def run_size(size: int, backend: Backend, cfg: ScaleConfig, embedder: Embedder) -> dict[str, Any]:
-    """Bulk-load a fresh store to ``size`` units, then time ``add`` and ``recall`` on it."""
+def run_size(
+    size: int, backend: Backend, cfg: ScaleConfig, embedder: Embedder, progress: Callable[[str], None] = lambda _: None
+) -> dict[str, Any]:
+    """Bulk-load a fresh store to ``size`` units, then time ``add`` and ``recall`` on it.
+
+    Each phase's timing also goes to ``progress`` as it ends (a run cut short keeps them)."""
     from ripplemem.memory import Memory
 
     scope = Scope(f"scale-{size}")
     with backend.target(f"scale-{size}") as url:
         load = backend.load(url, scope, Synth.create(embedder, cfg.seed + size), size, cfg.batch, embedder)
+        progress(f"{backend.kind}, size {size}: loaded {json.dumps(load)}")
         timed = TimedEmbedder(embedder)
         memory = Memory.open(settings=Settings(db=url, ann_threshold=cfg.ann_threshold), embedder=timed)
         try:
             index = _warm_index(memory.store, scope, embedder)
+            progress(f"{backend.kind}, size {size}: vector index ready {json.dumps(index)}")
             inserts, recalls = workload(memory, timed, scope.user_id, cfg.inserts, cfg.recalls, cfg.seed)
+            progress(f"{backend.kind}, size {size}: insert {json.dumps(inserts.summary())}")
+            progress(f"{backend.kind}, size {size}: recall {json.dumps(recalls.summary())}")
             if cfg.profile_dir is not None:
                 with profiled(cfg.profile_dir / f"insert-{backend.kind}-{size}.prof"):
                     workload(memory, timed, scope.user_id, cfg.profile_calls, 0, cfg.seed + 1, warm=0)
@@ -168,7 +176,7 @@ def run_scale(
         report["backend"] = backend.describe()
         for size in sizes:
             progress(f"{backend.kind}, size {size}: bulk load, index, {cfg.inserts} inserts, {cfg.recalls} recalls")
-            report["sizes"].append(run_size(size, backend, cfg, embedder))
+            report["sizes"].append(run_size(size, backend, cfg, embedder, progress))
             checkpoint(report)
         if locomo is not None:
             progress(f"LoCoMo: {locomo}")

@@ -1,6 +1,6 @@
 """Whole-scope operations on PostgreSQL: delete, reset, statistics, export and import.
 
-Export and import speak the SQLite store's record format (:mod:`ripplemem.store.sqlite.codec`),
+Export and import speak the shared record format (:mod:`ripplemem.store.records`),
 record for record, so a store moves between the backends with ``export`` / ``import_records``.
 """
 
@@ -11,8 +11,8 @@ from typing import Any
 
 from ...errors import InputError, StoreError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, utc
+from .. import records as fmt
 from ..base import DeleteReport
-from ..sqlite import codec
 from .writes import insert_turns, insert_units, lock_scope, prepare_vectors, put_edges, put_history
 
 EXPORT_KINDS = ("meta", "turn", "unit", "edge", "history")
@@ -201,17 +201,17 @@ def _export_scope(conn: Any, scope: Scope) -> Iterator[dict[str, Any]]:
     key = (scope.key,)
     sql = f"SELECT {TURN_COLUMNS} FROM ripplemem_turns WHERE scope = %s ORDER BY seq, num"
     for row in conn.execute(sql, key).fetchall():
-        yield codec.turn_record(scope, turn_from_row(row))
+        yield fmt.turn_record(scope, turn_from_row(row))
     sql = f"SELECT {UNIT_COLUMNS_WITH_VECTOR} FROM ripplemem_units WHERE scope = %s ORDER BY num"
     with conn.cursor(binary=True) as cur:
         for row in cur.stream(sql, key):
-            yield codec.unit_record(unit_from_row(scope, row))
+            yield fmt.unit_record(unit_from_row(scope, row))
     sql = "SELECT src, dst, kind, weight FROM ripplemem_edges WHERE scope = %s ORDER BY src, dst, kind"
     for row in conn.execute(sql, key).fetchall():
-        yield codec.edge_record(scope, edge_from_row(row))
+        yield fmt.edge_record(scope, edge_from_row(row))
     sql = f"SELECT {HISTORY_COLUMNS} FROM ripplemem_history WHERE scope = %s ORDER BY num"
     for row in conn.execute(sql, key).fetchall():
-        yield codec.history_record(scope, history_from_row(row))
+        yield fmt.history_record(scope, history_from_row(row))
 
 
 # -- import -----------------------------------------------------------------------------
@@ -231,7 +231,7 @@ def import_records(conn: Any, records: Iterable[dict[str, Any]]) -> dict[str, in
                 continue
             if kind not in EXPORT_KINDS:
                 raise InputError(f"record {number}: unknown kind {kind!r}")
-            scope = codec.scope_from_record(record["scope"])
+            scope = fmt.scope_from_record(record["scope"])
             lock_scope(conn, scope)
             counts[kind] += _import_scoped(conn, scope, kind, record, skipped)
         except (KeyError, TypeError, ValueError) as exc:
@@ -250,9 +250,9 @@ def _import_meta(conn: Any, key: str, value: str) -> int:
 
 def _import_scoped(conn: Any, scope: Scope, kind: str, record: dict[str, Any], skipped: set[tuple[str, str]]) -> int:
     if kind == "turn":
-        return len(insert_turns(conn, scope, [codec.turn_from_record(record)], keep_seq=True))
+        return len(insert_turns(conn, scope, [fmt.turn_from_record(record)], keep_seq=True))
     if kind == "unit":
-        unit = codec.unit_from_record(record)
+        unit = fmt.unit_from_record(record)
         if conn.execute("SELECT 1 FROM ripplemem_units WHERE scope = %s AND id = %s", (scope.key, unit.id)).fetchone():
             skipped.add((scope.key, unit.id))
             return 0
@@ -262,7 +262,7 @@ def _import_scoped(conn: Any, scope: Scope, kind: str, record: dict[str, Any], s
     if kind == "edge":
         put_edges(conn, scope, [Edge(record["src"], record["dst"], record["edge_kind"], float(record["weight"]))])
         return 1
-    entry = codec.history_from_record(record)
+    entry = fmt.history_from_record(record)
     if (scope.key, entry.unit_id) in skipped:
         return 0
     put_history(conn, scope, [entry])

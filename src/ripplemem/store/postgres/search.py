@@ -5,7 +5,6 @@ the SQLite store's conventions (see :mod:`ripplemem.store.sqlite.search`)."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -13,11 +12,9 @@ import numpy as np
 
 from ...errors import EmbedderMismatchError
 from ...types import Scope, TimeSpan, Vector
-from ..sqlite.codec import normalise_name, to_us
-from ..sqlite.search import MAX_QUERY_TOKENS, STOPWORDS
+from ..records import normalise_name, query_tokens, to_us
 from .writes import scope_dim
 
-_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 NAME_COLUMNS = {"participant": "participant_keys", "location": "location_keys"}
 
 
@@ -83,11 +80,10 @@ def tsquery_text(text: str) -> str | None:
     Tokens are runs of letters and digits (nothing ``to_tsquery`` could read as syntax);
     stopwords are dropped unless nothing else is left; ``None`` when no token remains.
     """
-    tokens = list(dict.fromkeys(t.lower() for t in _TOKEN.findall(text)))
-    content = [t for t in tokens if t not in STOPWORDS] or tokens
+    content = query_tokens(text)
     if not content:
         return None
-    return " | ".join(f"'{t}'" for t in content[:MAX_QUERY_TOKENS])
+    return " | ".join(f"'{t}'" for t in content)
 
 
 def lexical(conn: Any, scope: Scope, text: str, k: int) -> list[tuple[str, float]]:

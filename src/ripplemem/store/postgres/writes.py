@@ -14,7 +14,7 @@ from typing import Any
 from ...errors import EmbedderMismatchError, InputError, NotFoundError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, Turn, utc
 from ..base import WriteBatch
-from ..sqlite.codec import normalise_name
+from ..records import normalise_name
 from .driver import span_range
 from .schema import ensure_vector_index
 

@@ -4,22 +4,12 @@ time index. Every query is bounded by an index range and a LIMIT; none scans a s
 from __future__ import annotations
 
 import math
-import re
 import sqlite3
 from collections.abc import Iterable
 
 from ...types import TimeSpan
-from .codec import MAX_TIME_CLASS, normalise_name, to_us
-
-# Tokens as FTS5's unicode61 tokenizer sees them: runs of letters and digits.
-_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
-MAX_QUERY_TOKENS = 64
-STOPWORDS = frozenset(
-    """a an and are as at be been but by can could did do does for from had has have he her
-    him his how i if in into is it its me my of on or our she so than that the their them
-    then there these they this to was we were what when where which who whom why will with
-    would you your""".split()
-)
+from ..records import normalise_name, query_tokens, to_us
+from .codec import MAX_TIME_CLASS
 
 
 def fts_query(text: str) -> str | None:
@@ -27,11 +17,10 @@ def fts_query(text: str) -> str | None:
 
     Stopwords are dropped unless nothing else is left; ``None`` when no token remains.
     """
-    tokens = list(dict.fromkeys(t.lower() for t in _TOKEN.findall(text)))
-    content = [t for t in tokens if t not in STOPWORDS] or tokens
+    content = query_tokens(text)
     if not content:
         return None
-    return " OR ".join(f'"{t}"' for t in content[:MAX_QUERY_TOKENS])
+    return " OR ".join(f'"{t}"' for t in content)
 
 
 def lexical(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: int) -> list[tuple[str, float]]:

@@ -8,7 +8,9 @@ summary to stdout; progress goes to stderr.
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -47,17 +49,20 @@ def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="LoCoMo: first N questions of each conversation; LongMemEval: first N questions."),
         click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Write report.json here."),
+        click.option("--store", default="sqlite", show_default=True,
+                     help="ripple's backend: sqlite, a postgresql:// URL (a fresh schema per conversation) "
+                          "or postgres-embedded (a throwaway local server)."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def make_method(name: str, settings: Settings, k: int) -> Method:
+def make_method(name: str, settings: Settings, k: int, backend: Any = None) -> Method:
     if name == "ripple":
         from ripplemem.bench.ripple import RippleMethod
 
-        return RippleMethod(settings, k=k)
+        return RippleMethod(settings, k=k, backend=backend)
     if name in ("dense", "hybrid"):
         return BASELINES[name](settings)  # type: ignore[call-arg,no-any-return]
     return BASELINES[name]()  # type: ignore[no-any-return]
@@ -87,6 +92,8 @@ def describe(method: str, settings: Settings, opts: dict[str, Any]) -> dict[str,
         "token_rule": "ceil(chars/4), rank order, stop at the first item that does not fit",
     }
     if method == "ripple":
+        described["store"] = "postgresql" if opts["store"] != "sqlite" else "sqlite"
+    if method == "ripple":
         described.update(
             diffusion=settings.recall.diffusion,
             structural=settings.recall.structural,
@@ -111,12 +118,19 @@ def execute(dataset: str, conversations: list[Conversation], opts: dict[str, Any
     settings = ripple_settings(
         k=opts["k"], diffusion=not opts["no_diffusion"], structural=not opts["no_structural"], planner=not opts["no_planner"]
     )
-    method = make_method(opts["method"], settings, opts["k"])
     llm = make_qa_llm(opts["llm"], settings)
     try:
-        assess = make_assess(llm) if llm is not None else None
-        result = run(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
-                     console=Console(stderr=True))
+        with ExitStack() as stack:
+            backend = None
+            if opts["store"] != "sqlite":
+                from ripplemem.bench.scale_stores import open_backend
+
+                folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ripplemem-bench-")))
+                backend = stack.enter_context(open_backend(opts["store"], folder))
+            method = make_method(opts["method"], settings, opts["k"], backend)
+            assess = make_assess(llm) if llm is not None else None
+            result = run(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
+                         console=Console(stderr=True))
     finally:
         close = getattr(llm, "close", None)
         if callable(close):

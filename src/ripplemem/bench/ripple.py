@@ -1,7 +1,8 @@
 """The ``ripple`` method: ripplemem itself, through its public API only.
 
-Each conversation (LoCoMo) or haystack (LongMemEval) goes into a fresh SQLite file in a
-temporary folder, one ``add`` per session. A question is recalled once with a budget
+Each conversation (LoCoMo) or haystack (LongMemEval) goes into a fresh store, one ``add``
+per session: a SQLite file in a temporary folder, or (``--store``) a fresh schema of a
+PostgreSQL database, so both backends answer the same questions from the same turns. A question is recalled once with a budget
 large enough to hold all ``k`` assembled items (``RANK_BUDGET``); the harness then applies
 the one budget rule itself, exactly as it does for the baselines.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import tempfile
+from contextlib import ExitStack
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -50,19 +52,28 @@ class RippleMethod:
 
     name = "ripple"
 
-    def __init__(self, settings: Settings, k: int = 30) -> None:
+    def __init__(self, settings: Settings, k: int = 30, backend: Any = None) -> None:
+        """``backend``: where each store goes (``bench.scale_stores``: its ``target(name)``
+        yields a fresh SQLite path or PostgreSQL schema URL); default a temporary SQLite file."""
         self.settings = settings
         self.k = k
-        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        self.backend = backend
+        self._stack: ExitStack | None = None
         self._memory: Any = None
         self._scope = ""
+        self._opened = 0
 
     def _open(self) -> Any:
         import ripplemem
 
-        self._tmp = tempfile.TemporaryDirectory(prefix="ripplemem-bench-")
-        path = Path(self._tmp.name) / "memory.db"
-        return ripplemem.Memory.open(str(path), settings=self.settings.replace(db=str(path)))  # type: ignore[attr-defined]
+        self._stack = ExitStack()
+        self._opened += 1
+        if self.backend is None:
+            folder = self._stack.enter_context(tempfile.TemporaryDirectory(prefix="ripplemem-bench-"))
+            url = str(Path(folder) / "memory.db")
+        else:
+            url = self._stack.enter_context(self.backend.target(f"bench{self._opened}"))
+        return ripplemem.Memory.open(url, settings=self.settings.replace(db=url))  # type: ignore[attr-defined]
 
     def warm(self) -> None:
         """Load the models on a throwaway store so ingest times exclude loading."""
@@ -92,9 +103,9 @@ class RippleMethod:
         close = getattr(memory, "close", None)
         if callable(close):
             close()
-        if self._tmp is not None:
-            self._tmp.cleanup()
-            self._tmp = None
+        if self._stack is not None:
+            self._stack.close()
+            self._stack = None
 
     def close(self) -> None:
         if self._memory is not None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import anyio
 import pytest
 
-from conftest import open_memory
 from ripplemem import InputError, Memory, NotFoundError
 from ripplemem.aio import AsyncMemory
 from ripplemem.providers.embed.base import Embedder
 from sample_dialogue import SESSION_1, SESSION_2
+from serving_helpers import open_memory
 
 PUBLIC = ["add", "recall", "search", "get", "list", "history", "delete", "delete_user", "reindex", "stats", "export",
           "import_records", "reconstruct", "answer", "source_turns", "close"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from conftest import Served
+from serving_helpers import Served
 
 WRITERS, READERS, BATCHES, TURNS = 4, 2, 3, 3
 

@@ -16,11 +16,11 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
-from conftest import ADMIN_KEY, open_memory, running
 from ripplemem.interfaces.keys import KeyStore
 from ripplemem.interfaces.mcp_server import RECENT_URI, build_mcp, mcp_http_app
 from ripplemem.providers.embed.base import Embedder
 from sample_dialogue import SESSION_1
+from serving_helpers import ADMIN_KEY, open_memory, running
 
 QUESTION = "When did Caroline go to the LGBTQ support group?"
 

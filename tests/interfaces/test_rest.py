@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from conftest import Served
 from ripplemem.interfaces.server import ERROR_CODES
 from sample_dialogue import SESSION_1, SESSION_2
+from serving_helpers import Served
 
 ADD = {"messages": SESSION_1, "session_id": "s1", "session_time": "2023-05-08T13:56:00"}
 QUESTION = "When did Caroline go to the LGBTQ support group?"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import httpx
 
-from conftest import Served
 from sample_dialogue import SESSION_1, SESSION_2
+from serving_helpers import Served
 
 SECRET = [{"speaker": "Bob", "text": "My bank PIN is 4921 and my sister Lena lives in Oslo.", "id": "B1"},
           {"speaker": "Bob", "text": "I went to the LGBTQ support group in Oslo yesterday.", "id": "B2"}]

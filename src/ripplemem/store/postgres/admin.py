@@ -13,6 +13,7 @@ from ...errors import InputError, StoreError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, utc
 from .. import records as fmt
 from ..base import DeleteReport
+from .schema import TERM_FREQUENCY
 from .writes import insert_turns, insert_units, lock_scope, prepare_vectors, put_edges, put_history
 
 EXPORT_KINDS = ("meta", "turn", "unit", "edge", "history")
@@ -102,6 +103,7 @@ def delete_scope(conn: Any, scope: Scope) -> DeleteReport:
     conn.execute("DELETE FROM ripplemem_units WHERE scope = %s", (key,))
     conn.execute("DELETE FROM ripplemem_turns WHERE scope = %s", (key,))
     conn.execute("DELETE FROM ripplemem_names WHERE scope = %s", (key,))
+    conn.execute("DELETE FROM ripplemem_terms WHERE scope = %s", (key,))
     conn.execute("DELETE FROM ripplemem_scopes WHERE key = %s", (key,))
     return report
 
@@ -129,6 +131,14 @@ _CHECKS = (
         SELECT coalesce(a.name, r.name) FROM actual a
             FULL JOIN ripplemem_names r ON (r.scope, r.kind, r.name) = (a.scope, a.kind, a.name)
         WHERE a.refs IS DISTINCT FROM r.refs LIMIT 1"""),
+    ("term statistics", """WITH actual AS (
+            SELECT u.scope, x.lexeme, count(*) AS df FROM ripplemem_units u, unnest(u.fts) AS x GROUP BY 1, 2)
+        SELECT coalesce(a.lexeme, t.lexeme) FROM actual a
+            FULL JOIN ripplemem_terms t ON (t.scope, t.lexeme) = (a.scope, a.lexeme)
+        WHERE a.df IS DISTINCT FROM t.df LIMIT 1"""),
+    ("document lengths", f"""SELECT s.key FROM ripplemem_scopes s WHERE s.fts_len <> (
+            SELECT coalesce(sum({TERM_FREQUENCY}), 0) FROM ripplemem_units u, unnest(u.fts) AS x
+            WHERE u.scope = s.key) LIMIT 1"""),
     ("edge directions", """SELECT e.src FROM ripplemem_edges e WHERE NOT EXISTS (
             SELECT 1 FROM ripplemem_edges r
             WHERE (r.scope, r.src, r.dst, r.kind, r.weight) = (e.scope, e.dst, e.src, e.kind, e.weight)) LIMIT 1"""),

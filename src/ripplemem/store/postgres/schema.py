@@ -17,6 +17,9 @@ ordering matches SQLite's byte order.
 - history, turns: cascade or scope-keyed like SQLite's.
 - names: the per-scope name registry behind ``known_names`` / ``name_counts`` and
   ``scopes.units_n``, kept exact by statement-level triggers whatever the writer.
+- terms (version 2): the BM25 statistics of the lexical view, per scope: ``terms.df`` (how
+  many units hold each lexeme of ``fts``), ``scopes.fts_len`` (the positions of all of them;
+  ``units_n`` is the document count). Kept exact the same way as the names.
 """
 
 from __future__ import annotations
@@ -203,8 +206,93 @@ _V1: tuple[str, ...] = (
         FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_changed()""",
 )
 
+
+# -- version 2: BM25 statistics --------------------------------------------------------------
+
+# one row per (unit, lexeme) of ``rows``: tf is the lexeme's positions in the unit, a unit's
+# length the sum of its tf (stripped lexemes, which have none, count once)
+TERM_FREQUENCY = "coalesce(cardinality(x.positions), 1)"
+
+
+def _terms_of(rows: str, where: str) -> str:
+    return f"SELECT u.scope, x.lexeme, {TERM_FREQUENCY} AS tf FROM {rows} u, unnest(u.fts) AS x WHERE {where}"
+
+
+def _add_terms(rows: str, where: str) -> str:
+    return f"""WITH t AS MATERIALIZED ({_terms_of(rows, where)}),
+            df AS (INSERT INTO ripplemem_terms AS r (scope, lexeme, df)
+                SELECT scope, lexeme, count(*) FROM t GROUP BY scope, lexeme
+                ON CONFLICT (scope, lexeme) DO UPDATE SET df = r.df + excluded.df)
+        UPDATE ripplemem_scopes s SET fts_len = s.fts_len + n.len
+            FROM (SELECT scope, sum(tf) AS len FROM t GROUP BY scope) n WHERE s.key = n.scope;"""
+
+
+def _drop_terms(rows: str, where: str) -> str:
+    """Two statements, as for the names: the second sees the counts the first lowered."""
+    gone = f"SELECT scope, lexeme, count(*) AS c, sum(tf) AS len FROM ({_terms_of(rows, where)}) x GROUP BY scope, lexeme"
+    return f"""WITH g AS MATERIALIZED ({gone}),
+            df AS (UPDATE ripplemem_terms r SET df = r.df - g.c FROM g WHERE r.scope = g.scope AND r.lexeme = g.lexeme)
+        UPDATE ripplemem_scopes s SET fts_len = s.fts_len - n.len
+            FROM (SELECT scope, sum(len) AS len FROM g GROUP BY scope) n WHERE s.key = n.scope;
+        DELETE FROM ripplemem_terms r USING (SELECT DISTINCT u.scope, x.lexeme FROM {rows} u, unnest(u.fts) AS x
+                                             WHERE {where}) g
+            WHERE r.scope = g.scope AND r.lexeme = g.lexeme AND r.df <= 0;"""
+
+
+_TEXT_CHANGED = "(o.scope, o.restatement) IS DISTINCT FROM (n.scope, n.restatement)"
+_TEXT_CHANGED_ROWS = f"u.num IN (SELECT o.num FROM old_units o JOIN new_units n USING (num) WHERE {_TEXT_CHANGED})"
+
+_V2: tuple[str, ...] = (
+    # writers wait until the backfill below commits, then the new triggers see their rows
+    "LOCK TABLE ripplemem_units IN SHARE ROW EXCLUSIVE MODE",
+    "ALTER TABLE ripplemem_scopes ADD COLUMN fts_len bigint NOT NULL DEFAULT 0",
+    """CREATE TABLE ripplemem_terms (
+        scope text COLLATE "C" NOT NULL,
+        lexeme text COLLATE "C" NOT NULL,
+        df bigint NOT NULL,
+        PRIMARY KEY (scope, lexeme)
+    )""",
+    """CREATE FUNCTION ripplemem_units_terms_added() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        {add_terms}
+        RETURN NULL;
+    END $$""".format(add_terms=_add_terms("new_units", "true")),
+    """CREATE FUNCTION ripplemem_units_terms_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        {drop_terms}
+        RETURN NULL;
+    END $$""".format(drop_terms=_drop_terms("old_units", "true")),
+    # only rows whose text changed move the statistics (touch() and name edits change none)
+    """CREATE FUNCTION ripplemem_units_terms_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF NOT EXISTS (SELECT 1 FROM old_units o JOIN new_units n USING (num) WHERE {changed}) THEN
+            RETURN NULL;
+        END IF;
+        {drop_terms}
+        {add_terms}
+        RETURN NULL;
+    END $$""".format(
+        changed=_TEXT_CHANGED,
+        drop_terms=_drop_terms("old_units", _TEXT_CHANGED_ROWS),
+        add_terms=_add_terms("new_units", _TEXT_CHANGED_ROWS),
+    ),
+    """CREATE TRIGGER ripplemem_units_terms_ai AFTER INSERT ON ripplemem_units
+        REFERENCING NEW TABLE AS new_units FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_terms_added()""",
+    """CREATE TRIGGER ripplemem_units_terms_ad AFTER DELETE ON ripplemem_units
+        REFERENCING OLD TABLE AS old_units FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_terms_removed()""",
+    """CREATE TRIGGER ripplemem_units_terms_au AFTER UPDATE ON ripplemem_units
+        REFERENCING OLD TABLE AS old_units NEW TABLE AS new_units
+        FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_terms_changed()""",
+    # the units stored before this version
+    f"""INSERT INTO ripplemem_terms (scope, lexeme, df)
+        SELECT scope, lexeme, count(*) FROM ({_terms_of("ripplemem_units", "true")}) t GROUP BY scope, lexeme""",
+    f"""UPDATE ripplemem_scopes s SET fts_len = n.len
+        FROM (SELECT scope, sum(tf) AS len FROM ({_terms_of("ripplemem_units", "true")}) t GROUP BY scope) n
+        WHERE s.key = n.scope""",
+)
+
 # (version, statements); append new versions, never edit an applied one.
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1),)
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2))
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

@@ -1,4 +1,4 @@
-"""The search views on PostgreSQL: pgvector cosine, ranked full text, the name arrays, the
+"""The search views on PostgreSQL: pgvector cosine, BM25-ranked full text, the name arrays, the
 time ranges. Every query names the scope and is bounded by a LIMIT; the scoring follows
 the SQLite store's conventions (see :mod:`ripplemem.store.sqlite.search`)."""
 
@@ -13,6 +13,7 @@ import numpy as np
 from ...errors import EmbedderMismatchError
 from ...types import Scope, TimeSpan, Vector
 from ..records import normalise_name, query_tokens, to_us
+from .schema import TERM_FREQUENCY
 from .writes import scope_dim
 
 NAME_COLUMNS = {"participant": "participant_keys", "location": "location_keys"}
@@ -74,30 +75,104 @@ def _finite(score: float | None) -> float:
 # -- lexical -------------------------------------------------------------------------------
 
 
-def tsquery_text(text: str) -> str | None:
-    """Arbitrary user text as a safe ``to_tsquery`` expression: quoted tokens OR-ed together.
+# Okapi BM25 as FTS5's bm25(): its constants, its idf and the floor it gives a term found in
+# half the documents or more (a non-positive idf).
+BM25_K1 = 1.2
+BM25_B = 0.75
+IDF_FLOOR = 1e-6
+# The cost bound: the rarest query lexemes, up to this many units in all, have every unit
+# holding them scored; each commoner one only its newest max(NEWEST, 10k) (as by_names).
+SCORE_EVERY = 5000
+NEWEST = 200
 
-    Tokens are runs of letters and digits (nothing ``to_tsquery`` could read as syntax);
-    stopwords are dropped unless nothing else is left; ``None`` when no token remains.
-    """
-    content = query_tokens(text)
-    if not content:
-        return None
-    return " | ".join(f"'{t}'" for t in content)
+_QUERY_TERMS = """SELECT x.lexeme, count(*), t.df, s.units_n, s.fts_len
+    FROM unnest(%(tokens)s::text[]) AS tok(token), unnest(to_tsvector('english', tok.token)) AS x,
+         ripplemem_terms t, ripplemem_scopes s
+    WHERE t.scope = %(scope)s AND t.lexeme = x.lexeme AND s.key = %(scope)s
+    GROUP BY x.lexeme, t.df, s.units_n, s.fts_len"""
+
+# each candidate's score: the sum, over the query lexemes it holds, of
+# weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avgdl)), len its positions
+_SCORED = f"""SELECT h.id, (
+        SELECT sum(w.weight * d.tf * {BM25_K1 + 1} / (d.tf + {BM25_K1} * ({1 - BM25_B} + {BM25_B} * d.len / %(avgdl)s)))
+        FROM (SELECT x.lexeme, {TERM_FREQUENCY}::float8 AS tf, sum({TERM_FREQUENCY}) OVER ()::float8 AS len
+              FROM unnest(h.fts) AS x) d
+        JOIN unnest(%(lexemes)s::text[], %(weights)s::float8[]) AS w(lexeme, weight) ON w.lexeme = d.lexeme
+    ) AS score
+    FROM ({{hits}}) h ORDER BY score DESC NULLS LAST, h.num DESC LIMIT %(k)s"""
+_RARE = "SELECT num, id, fts FROM ripplemem_units WHERE scope = %(scope)s AND fts @@ %(rare)s::tsquery"
+_NEWEST = """(SELECT num, id, fts FROM ripplemem_units WHERE scope = %(scope)s AND fts @@ %(common{i})s::tsquery
+    ORDER BY num DESC LIMIT %(newest)s)"""
+
+
+def _tsquery_term(lexeme: str) -> str:
+    """A lexeme as tsquery input, quoted, quotes and backslashes doubled (a lexeme of a
+    letters-and-digits token has neither, but no tsquery is built from unescaped text)."""
+    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
 def lexical(conn: Any, scope: Scope, text: str, k: int) -> list[tuple[str, float]]:
-    """Stemmed full text (english), ranked by cover density; positive scores, best first."""
-    query = tsquery_text(text)
-    if query is None or k <= 0:
+    """Stemmed full text (english) ranked by Okapi BM25 over the scope's exact statistics
+    (``ripplemem_terms``, ``scopes.fts_len``, ``units_n``); positive scores, best first, ties
+    newest first. Scores follow FTS5's ``bm25()`` (k1 1.2, b 0.75, the idf and its floor,
+    a lexeme counted once per query token that stems to it); they differ from the SQLite
+    store's by the document lengths (no stopwords here, and FTS5 counts the scope tag) and
+    the stemmer (Snowball here, Porter there).
+
+    Cost, two round trips: a primary-key probe per query lexeme for its df, then each
+    candidate unit is scored (its ``fts`` unnested once, some 15 µs). The candidates: every
+    unit holding one of the rarest query lexemes, as long as those hold :data:`SCORE_EVERY`
+    units in all (one GIN scan), and for each commoner lexeme only its newest
+    ``max(NEWEST, 10k)`` units. A query so costs at most ``SCORE_EVERY + lexemes *
+    max(NEWEST, 10k)`` scorings however large the scope, and ranks exactly as FTS5 whenever
+    its lexemes hold at most :data:`SCORE_EVERY` units all told; beyond that, an older unit
+    holding only common lexemes can be missed (a common lexeme adds little: its idf is low).
+    """
+    tokens = query_tokens(text)
+    if not tokens or k <= 0:
         return []
-    rows = conn.execute(
-        """SELECT u.id, ts_rank_cd(u.fts, q) AS rank
-           FROM ripplemem_units u, to_tsquery('english', %s) AS q
-           WHERE u.scope = %s AND u.fts @@ q ORDER BY rank DESC, u.num DESC LIMIT %s""",
-        (query, scope.key, k),
-    ).fetchall()
-    return [(uid, float(rank)) for uid, rank in rows if rank > 0]
+    terms = conn.execute(_QUERY_TERMS, {"scope": scope.key, "tokens": tokens}).fetchall()
+    if not terms:
+        return []
+    n, total = int(terms[0][3]), int(terms[0][4])
+    terms.sort(key=lambda t: (t[2], t[0]))  # rarest first
+    params: dict[str, Any] = {
+        "scope": scope.key,
+        "k": k,
+        "newest": max(NEWEST, 10 * k),
+        "avgdl": total / n,
+        "lexemes": [t[0] for t in terms],
+        "weights": [qf * _idf(n, df) for _, qf, df, _, _ in terms],
+    }
+    hits = _candidates([(t[0], int(t[2])) for t in terms], params)
+    rows = conn.execute(_SCORED.format(hits=hits), params).fetchall()
+    return [(uid, float(score)) for uid, score in rows if score > 0]
+
+
+def _candidates(terms: list[tuple[str, int]], params: dict[str, Any]) -> str:
+    """The units to score, for ``terms`` (lexeme, df) rarest first: every unit of the
+    rarest while their df add up to at most :data:`SCORE_EVERY`, the newest of each other.
+    Each tsquery is a bound value, so the planner sees it (a GIN scan for the rare ones, a
+    walk down the scope's newest units for a lexeme in most of them)."""
+    parts: list[str] = []
+    rare: list[str] = []
+    seen = 0
+    for lexeme, df in terms:
+        seen += df
+        if seen <= SCORE_EVERY:
+            rare.append(_tsquery_term(lexeme))
+        else:
+            params[f"common{len(parts)}"] = _tsquery_term(lexeme)
+            parts.append(_NEWEST.format(i=len(parts)))
+    if rare:
+        params["rare"] = " | ".join(rare)
+        parts.append(_RARE)
+    return " UNION ".join(parts)
+
+
+def _idf(n: int, df: int) -> float:
+    idf = math.log((n - df + 0.5) / (df + 0.5))
+    return idf if idf > 0 else IDF_FLOOR
 
 
 # -- names --------------------------------------------------------------------------------

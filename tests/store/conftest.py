@@ -14,6 +14,7 @@ import pytest
 
 from ripplemem.config import Settings
 from ripplemem.store import Store, open_store
+from ripplemem.store.postgres import PostgresStore
 
 BACKENDS = ["sqlite", "postgres"]
 
@@ -66,3 +67,17 @@ def sqlite_factory(tmp_path: Path) -> Iterator[Callable[..., Store]]:
     yield factory
     for store in opened:
         store.close()
+
+
+@pytest.fixture
+def pg_url(pg_urls) -> str:  # type: ignore[no-untyped-def]
+    """A fresh PostgreSQL store URL (a schema of the session's test server)."""
+    return str(pg_urls())
+
+
+@pytest.fixture
+def pg_store(pg_url: str) -> Iterator[PostgresStore]:
+    store = open_store(pg_url)
+    assert isinstance(store, PostgresStore)
+    yield store
+    store.close()

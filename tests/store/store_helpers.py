@@ -49,3 +49,11 @@ def same_unit(a: MemoryUnit, b: MemoryUnit) -> bool:
     if (a.vector is None) != (b.vector is None):
         return False
     return a.vector is None or bool(np.array_equal(a.vector, b.vector))
+
+
+def pg_rows(url: str, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Rows of one query on a PostgreSQL store's database (its own connection)."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return list(conn.execute(sql, args).fetchall())

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import psycopg
 import pytest
-from store_helpers import unit
+from store_helpers import pg_rows, unit
 
 from ripplemem.store import Store, open_store
 from ripplemem.store.base import WriteBatch
@@ -46,22 +46,6 @@ def _corpus(scope: Scope) -> list:  # type: ignore[type-arg]
     return [unit(scope, uid, text) for uid, text in CORPUS.items()]
 
 
-@pytest.fixture
-def pg_url(pg_urls) -> str:  # type: ignore[no-untyped-def]
-    return str(pg_urls())
-
-
-@pytest.fixture
-def pg_store(pg_url: str) -> Iterator[PostgresStore]:
-    store = open_store(pg_url)
-    assert isinstance(store, PostgresStore)
-    yield store
-    store.close()
-
-
-def _rows(url: str, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    with psycopg.connect(url) as conn:
-        return list(conn.execute(sql, args).fetchall())
 
 
 # -- the statistics ----------------------------------------------------------------------
@@ -75,7 +59,7 @@ _RECOUNT = """SELECT 'df', u.scope, x.lexeme, count(*) FROM ripplemem_units u, u
 
 
 def _assert_exact(store: PostgresStore, url: str) -> None:
-    assert _rows(url, _STORED) == _rows(url, _RECOUNT)
+    assert pg_rows(url, _STORED) == pg_rows(url, _RECOUNT)
     assert store.integrity_check() == "ok"
 
 
@@ -84,7 +68,7 @@ def test_statistics_stay_exact_through_every_write(pg_store: PostgresStore, pg_u
     store.apply(ALICE, WriteBatch(add=_corpus(ALICE)))
     store.apply(BOB, WriteBatch(add=[unit(BOB, "b1", "Caroline guitar guitar lessons"), unit(BOB, "b2", "the a")]))
     _assert_exact(store, url)
-    assert _rows(url, "SELECT df FROM ripplemem_terms WHERE scope = %s AND lexeme = 'carolin'", (ALICE.key,)) == [(8,)]
+    assert pg_rows(url, "SELECT df FROM ripplemem_terms WHERE scope = %s AND lexeme = 'carolin'", (ALICE.key,)) == [(8,)]
     # an update that rewrites the text, one that keeps it, a touch, a delete
     c3 = store.get_units(ALICE, ["c3"])[0]
     c4 = store.get_units(ALICE, ["c4"])[0]
@@ -97,14 +81,14 @@ def test_statistics_stay_exact_through_every_write(pg_store: PostgresStore, pg_u
     records = list(store.export(ALICE))
     store.reset_units(ALICE)
     _assert_exact(store, url)
-    assert _rows(url, "SELECT count(*) FROM ripplemem_terms WHERE scope = %s", (ALICE.key,)) == [(0,)]
+    assert pg_rows(url, "SELECT count(*) FROM ripplemem_terms WHERE scope = %s", (ALICE.key,)) == [(0,)]
     assert store.import_records(records)["unit"] == 11
     _assert_exact(store, url)
     assert store.import_records(records)["unit"] == 0  # existing units are skipped
     _assert_exact(store, url)
     store.delete_user("bob")
     _assert_exact(store, url)
-    assert _rows(url, "SELECT count(*) FROM ripplemem_terms WHERE scope = %s", (BOB.key,)) == [(0,)]
+    assert pg_rows(url, "SELECT count(*) FROM ripplemem_terms WHERE scope = %s", (BOB.key,)) == [(0,)]
 
 
 def test_integrity_check_sees_drifted_statistics(pg_store: PostgresStore, pg_url: str) -> None:
@@ -158,11 +142,11 @@ def _reference(url: str, scope: Scope, text: str, k: int) -> list[tuple[str, flo
     """FTS5's bm25() over the stored vectors, recomputed in Python."""
     docs: dict[tuple[int, str], dict[str, int]] = {}
     sql = "SELECT u.num, u.id, x.lexeme, cardinality(x.positions) FROM ripplemem_units u, unnest(u.fts) AS x WHERE u.scope = %s"
-    for num, uid, lexeme, tf in _rows(url, sql, (scope.key,)):
+    for num, uid, lexeme, tf in pg_rows(url, sql, (scope.key,)):
         docs.setdefault((int(num), str(uid)), {})[str(lexeme)] = int(tf)  # type: ignore[call-overload]
-    n = int(_rows(url, "SELECT count(*) FROM ripplemem_units WHERE scope = %s", (scope.key,))[0][0])  # type: ignore[call-overload]
+    n = int(pg_rows(url, "SELECT count(*) FROM ripplemem_units WHERE scope = %s", (scope.key,))[0][0])  # type: ignore[call-overload]
     avgdl = sum(sum(d.values()) for d in docs.values()) / n
-    lexemes = [str(r[0]) for t in query_tokens(text) for r in _rows(url, "SELECT lexeme FROM unnest(to_tsvector('english', %s))", (t,))]
+    lexemes = [str(r[0]) for t in query_tokens(text) for r in pg_rows(url, "SELECT lexeme FROM unnest(to_tsvector('english', %s))", (t,))]
     scored = []
     for (num, uid), terms in docs.items():
         if not any(q in terms for q in lexemes):
@@ -239,5 +223,5 @@ def test_a_lexeme_is_quoted_for_tsquery_input(pg_url: str) -> None:
     """One lexeme, whatever it holds: no operator, prefix or weight syntax gets through."""
     for lexeme in ("guitar", "it's", "back\\slash", "a | b", "x:*", "!(a & b)"):
         term = search._tsquery_term(lexeme)
-        nodes, text = _rows(pg_url, "SELECT numnode(%s::tsquery), querytree(%s::tsquery)", (term, term))[0]
+        nodes, text = pg_rows(pg_url, "SELECT numnode(%s::tsquery), querytree(%s::tsquery)", (term, term))[0]
         assert (nodes, text) == (1, term)

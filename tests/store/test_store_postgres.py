@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import psycopg
 import pytest
-from store_helpers import turn, unit, vec
+from store_helpers import pg_rows, turn, unit, vec
 
 from ripplemem.config import Settings
 from ripplemem.errors import ConfigError, StoreError
@@ -22,9 +22,6 @@ from ripplemem.types import Edge, HistoryEntry, Scope, utcnow
 ALICE = Scope("alice")
 
 
-def _rows(url: str, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    with psycopg.connect(url) as conn:
-        return list(conn.execute(sql, args).fetchall())
 
 
 def test_open_migrates_once_and_records_it(pg_urls) -> None:  # type: ignore[no-untyped-def]
@@ -33,8 +30,8 @@ def test_open_migrates_once_and_records_it(pg_urls) -> None:  # type: ignore[no-
         store = open_store(scheme_url)
         assert isinstance(store, PostgresStore) and "password" not in store.url
         store.close()
-    assert _rows(url, "SELECT version FROM ripplemem_schema_version ORDER BY version") == [(1,), (2,), (3,)]
-    tables = {r[0] for r in _rows(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+    assert pg_rows(url, "SELECT version FROM ripplemem_schema_version ORDER BY version") == [(1,), (2,), (3,)]
+    tables = {r[0] for r in pg_rows(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
     assert {"ripplemem_units", "ripplemem_turns", "ripplemem_edges", "ripplemem_history", "ripplemem_meta",
             "ripplemem_scopes", "ripplemem_names"} <= tables  # fmt: skip
 
@@ -71,9 +68,9 @@ def test_each_dimension_gets_its_hnsw_index(pg_urls) -> None:  # type: ignore[no
         assert store.integrity_check() == "ok"  # type: ignore[attr-defined]
     finally:
         store.close()
-    indexes = {r[0] for r in _rows(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'ripplemem_units'")}
+    indexes = {r[0] for r in pg_rows(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'ripplemem_units'")}
     assert {"ripplemem_units_hnsw_384", "ripplemem_units_hnsw_16", "ripplemem_units_hnsw_8"} <= indexes
-    valid = _rows(url, "SELECT bool_and(indisvalid) FROM pg_index WHERE indexrelid::regclass::text LIKE '%%hnsw%%'")
+    valid = pg_rows(url, "SELECT bool_and(indisvalid) FROM pg_index WHERE indexrelid::regclass::text LIKE '%%hnsw%%'")
     assert valid == [(True,)]
 
 
@@ -133,15 +130,15 @@ def test_delete_user_leaves_no_row_behind(pg_urls) -> None:  # type: ignore[no-u
                 edges=[Edge("u1", "u2", "semantic", 0.9)], history=[HistoryEntry("u1", "ADD", utcnow())],
                 done_turns=["t1"]))  # fmt: skip
         store.delete_user(victim.user_id)
-        tables = [r[0] for r in _rows(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        tables = [r[0] for r in pg_rows(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
                                            " AND tablename LIKE 'ripplemem%%' AND tablename <> 'ripplemem_scopes'")]
         for table in tables:
-            columns = {r[0] for r in _rows(url, "SELECT column_name FROM information_schema.columns"
+            columns = {r[0] for r in pg_rows(url, "SELECT column_name FROM information_schema.columns"
                                                 " WHERE table_schema = current_schema() AND table_name = %s", (table,))}
             if "scope" in columns:
-                assert _rows(url, f"SELECT count(*) FROM {table} WHERE scope = %s", (victim.key,)) == [(0,)], table
-                assert _rows(url, f"SELECT count(*) FROM {table} WHERE scope = %s", (other.key,)) != [(0,)], table
-        assert _rows(url, "SELECT key FROM ripplemem_scopes") == [(other.key,)]
+                assert pg_rows(url, f"SELECT count(*) FROM {table} WHERE scope = %s", (victim.key,)) == [(0,)], table
+                assert pg_rows(url, f"SELECT count(*) FROM {table} WHERE scope = %s", (other.key,)) != [(0,)], table
+        assert pg_rows(url, "SELECT key FROM ripplemem_scopes") == [(other.key,)]
         assert store.integrity_check() == "ok"  # type: ignore[attr-defined]
     finally:
         store.close()
@@ -191,5 +188,5 @@ def test_api_keys_live_beside_the_store(pg_urls) -> None:  # type: ignore[no-unt
         assert len(again.list()) == 1
     finally:
         again.close()
-    stored = _rows(url, "SELECT hash FROM ripplemem_api_keys")
+    stored = pg_rows(url, "SELECT hash FROM ripplemem_api_keys")
     assert len(stored) == 1 and secret not in str(stored)

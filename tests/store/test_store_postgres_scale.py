@@ -10,12 +10,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Iterator
 from datetime import timedelta
 
 import psycopg
 import pytest
-from store_helpers import T0, unit
+from store_helpers import T0, pg_rows, unit
 
 from ripplemem.store import Store, open_store
 from ripplemem.store.base import WriteBatch
@@ -39,22 +38,6 @@ def _people(scope: Scope) -> list:  # type: ignore[type-arg]
     ]
 
 
-@pytest.fixture
-def pg_url(pg_urls) -> str:  # type: ignore[no-untyped-def]
-    return str(pg_urls())
-
-
-@pytest.fixture
-def pg_store(pg_url: str) -> Iterator[PostgresStore]:
-    store = open_store(pg_url)
-    assert isinstance(store, PostgresStore)
-    yield store
-    store.close()
-
-
-def _rows(url: str, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    with psycopg.connect(url) as conn:
-        return list(conn.execute(sql, args).fetchall())
 
 
 # -- the name postings -------------------------------------------------------------------
@@ -66,7 +49,7 @@ _RECOUNT = """SELECT DISTINCT u.scope, 'participant', k.name, u.num FROM ripplem
 
 
 def _assert_exact(store: PostgresStore, url: str) -> None:
-    assert _rows(url, _STORED) == _rows(url, _RECOUNT)
+    assert pg_rows(url, _STORED) == pg_rows(url, _RECOUNT)
     assert store.integrity_check() == "ok"
 
 
@@ -75,7 +58,7 @@ def test_postings_stay_exact_through_every_write(pg_store: PostgresStore, pg_url
     store.apply(ALICE, WriteBatch(add=_people(ALICE)))
     store.apply(BOB, WriteBatch(add=[unit(BOB, "b1", participants=frozenset({"Caroline"}))]))
     _assert_exact(store, url)
-    assert _rows(url, "SELECT count(*) FROM ripplemem_unit_names WHERE scope = %s", (ALICE.key,)) == [(9,)]
+    assert pg_rows(url, "SELECT count(*) FROM ripplemem_unit_names WHERE scope = %s", (ALICE.key,)) == [(9,)]
     # an update that renames, one that keeps the names, a touch, a delete
     u1, u3 = store.get_units(ALICE, ["u1", "u3"])
     store.apply(ALICE, WriteBatch(update=[dataclasses.replace(u1, participants=frozenset({"Sam"}), locations=frozenset()),
@@ -89,7 +72,7 @@ def test_postings_stay_exact_through_every_write(pg_store: PostgresStore, pg_url
     records = list(store.export(ALICE))
     store.reset_units(ALICE)
     _assert_exact(store, url)
-    assert _rows(url, "SELECT count(*) FROM ripplemem_unit_names WHERE scope = %s", (ALICE.key,)) == [(0,)]
+    assert pg_rows(url, "SELECT count(*) FROM ripplemem_unit_names WHERE scope = %s", (ALICE.key,)) == [(0,)]
     assert store.import_records(records)["unit"] == 4
     _assert_exact(store, url)
     assert store.import_records(records)["unit"] == 0  # existing units are skipped
@@ -97,7 +80,7 @@ def test_postings_stay_exact_through_every_write(pg_store: PostgresStore, pg_url
     assert [i for i, _ in store.by_locations(ALICE, ["paris", "lake tahoe"], 5)] == ["u3"]
     store.delete_user("bob")
     _assert_exact(store, url)
-    assert _rows(url, "SELECT count(*) FROM ripplemem_unit_names WHERE scope = %s", (BOB.key,)) == [(0,)]
+    assert pg_rows(url, "SELECT count(*) FROM ripplemem_unit_names WHERE scope = %s", (BOB.key,)) == [(0,)]
 
 
 def test_integrity_check_sees_drifted_postings(pg_store: PostgresStore, pg_url: str) -> None:
@@ -142,7 +125,7 @@ def test_the_migration_backfills_units_stored_before_it(pg_url: str) -> None:
         assert store.get_units(ALICE, ["u1"])[0].access_count == 5
     finally:
         store.close()
-    indexes = {r[0] for r in _rows(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'ripplemem_units'")}
+    indexes = {r[0] for r in pg_rows(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'ripplemem_units'")}
     gone = {"ripplemem_units_participants", "ripplemem_units_locations", "ripplemem_units_span_start",
             "ripplemem_units_span_end", "ripplemem_units_span"}  # fmt: skip
     assert not gone & indexes
@@ -174,19 +157,19 @@ def test_touch_counts_beside_the_unit_rows(pg_store: PostgresStore, pg_url: str)
     next write of a unit's row takes them over."""
     store, url = pg_store, pg_url
     store.apply(ALICE, WriteBatch(add=_people(ALICE)))
-    before = _rows(url, _UNIT_ROW, (ALICE.key,))
+    before = pg_rows(url, _UNIT_ROW, (ALICE.key,))
     store.touch(ALICE, ["u1", "u2"])
     store.touch(ALICE, ["u1", "missing"])
-    assert _rows(url, _UNIT_ROW, (ALICE.key,)) == before
-    assert _rows(url, _ACCESS, (ALICE.key,)) == [("u1", 2), ("u2", 1)]
+    assert pg_rows(url, _UNIT_ROW, (ALICE.key,)) == before
+    assert pg_rows(url, _ACCESS, (ALICE.key,)) == [("u1", 2), ("u2", 1)]
     u1, u2 = store.get_units(ALICE, ["u1", "u2"])
     assert (u1.access_count, u2.access_count) == (2, 1) and u1.last_access is not None
     assert {u.id: u.access_count for u in store.list_units(ALICE)}["u1"] == 2
     assert {r["id"]: r["access_count"] for r in store.export(ALICE) if r["kind"] == "unit"}["u1"] == 2
     # a write of the row carries the count it read, and the side row goes
     store.apply(ALICE, WriteBatch(update=[dataclasses.replace(u1, importance=0.7)]))
-    assert _rows(url, _ACCESS, (ALICE.key,)) == [("u2", 1)]
-    assert _rows(url, "SELECT access_count FROM ripplemem_units WHERE id = 'u1'") == [(2,)]
+    assert pg_rows(url, _ACCESS, (ALICE.key,)) == [("u2", 1)]
+    assert pg_rows(url, "SELECT access_count FROM ripplemem_units WHERE id = 'u1'") == [(2,)]
     store.touch(ALICE, ["u1"])
     assert store.get_units(ALICE, ["u1"])[0].access_count == 3
     store.apply(ALICE, WriteBatch(update=[dataclasses.replace(u1, access_count=0, last_access=None)]))
@@ -196,7 +179,7 @@ def test_touch_counts_beside_the_unit_rows(pg_store: PostgresStore, pg_url: str)
     store.delete_unit(ALICE, "u2")
     store.touch(ALICE, ["u3"])
     store.reset_units(ALICE)
-    assert _rows(url, "SELECT count(*) FROM ripplemem_unit_access") == [(0,)]
+    assert pg_rows(url, "SELECT count(*) FROM ripplemem_unit_access") == [(0,)]
 
 
 # -- the time view -----------------------------------------------------------------------
@@ -210,7 +193,7 @@ def test_duration_classes_match_sqlites(pg_url: str) -> None:
     for length in (timedelta(microseconds=1), hour, hour + timedelta(microseconds=1), 2 * hour, 3 * hour,
                    timedelta(days=1), timedelta(days=365), 2**19 * hour, 2**20 * hour, 2**21 * hour,
                    timedelta(days=400_000)):  # fmt: skip
-        [(got,)] = _rows(pg_url, "SELECT ripplemem_time_class(tstzrange(%s, %s, '[)'))", (start, start + length))
+        [(got,)] = pg_rows(pg_url, "SELECT ripplemem_time_class(tstzrange(%s, %s, '[)'))", (start, start + length))
         assert got == time_class(to_us(start), to_us(start + length)), length  # type: ignore[arg-type]
 
 
@@ -221,7 +204,7 @@ def _ranked(url: str, scope: Scope, span: TimeSpan, k: int, tau_days: float) -> 
     assert start is not None and end is not None
     scored = []
     sql = "SELECT num, id, lower(span), upper(span) FROM ripplemem_units WHERE scope = %s AND span IS NOT NULL"
-    for num, uid, lo, hi in _rows(url, sql, (scope.key,)):
+    for num, uid, lo, hi in pg_rows(url, sql, (scope.key,)):
         s, e = to_us(lo), to_us(hi)  # type: ignore[arg-type]
         assert s is not None and e is not None
         gap = max(0, s - end, start - e)

@@ -36,6 +36,37 @@ def query_tokens(text: str) -> list[str]:
     return content[:MAX_QUERY_TOKENS]
 
 
+# -- statistics ----------------------------------------------------------------------
+
+
+def stats_record(
+    scopes: int,
+    turns: dict[str, int],
+    layers: dict[str, int],
+    tiers: dict[str, int],
+    current: dict[str, int],
+    edges: dict[str, int],
+    history: int,
+    db_bytes: int,
+) -> dict[str, Any]:
+    """``Store.stats``: the same shape from every backend, built from its grouped counts
+    (turns by status, units by layer, tier and currency ``"1"``/``"0"``, edges by kind)."""
+    return {
+        "scopes": int(scopes),
+        "turns": {"total": sum(turns.values()), **{s: turns.get(s, 0) for s in ("pending", "done", "failed")}},
+        "units": {
+            "total": sum(layers.values()),
+            "by_layer": {k: layers.get(k, 0) for k in ("core", "episodic", "semantic")},
+            "by_tier": {k: tiers.get(k, 0) for k in ("long", "short")},
+            "current": current.get("1", 0),
+            "superseded": current.get("0", 0),
+        },
+        "edges": {"total": sum(edges.values()), "by_kind": edges},
+        "history": int(history),
+        "db_bytes": int(db_bytes),
+    }
+
+
 # -- scalars ---------------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from ...errors import InputError, StoreError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, utc
 from .. import records as fmt
 from ..base import DeleteReport
+from ..records import stats_record
 from .schema import TERM_FREQUENCY
 from .writes import insert_turns, insert_units, lock_scope, prepare_vectors, put_edges, put_history
 
@@ -193,20 +194,7 @@ def stats(conn: Any, scope: Scope | None) -> dict[str, Any]:
            WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
              AND left(c.relname, 10) = 'ripplemem_'"""
     ).fetchone()[0]
-    return {
-        "scopes": int(n_scopes),
-        "turns": {"total": sum(turns.values()), **{s: turns.get(s, 0) for s in ("pending", "done", "failed")}},
-        "units": {
-            "total": sum(layers.values()),
-            "by_layer": {k: layers.get(k, 0) for k in ("core", "episodic", "semantic")},
-            "by_tier": {k: tiers.get(k, 0) for k in ("long", "short")},
-            "current": current.get("1", 0),
-            "superseded": current.get("0", 0),
-        },
-        "edges": {"total": sum(edges.values()), "by_kind": edges},
-        "history": int(history),
-        "db_bytes": int(db_bytes),
-    }
+    return stats_record(n_scopes, turns, layers, tiers, current, edges, history, db_bytes)
 
 
 # -- export -----------------------------------------------------------------------------

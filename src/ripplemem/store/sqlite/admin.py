@@ -13,6 +13,7 @@ from typing import Any
 from ...errors import InputError, StoreError
 from ...types import Edge, Scope
 from ..base import DeleteReport
+from ..records import stats_record
 from . import codec
 from .writes import ensure_scope, insert_turns, insert_unit, put_edges, put_history
 
@@ -85,20 +86,7 @@ def stats(conn: sqlite3.Connection, scope: Scope | None) -> dict[str, Any]:
         n_scopes = conn.execute("SELECT count(*) FROM scopes WHERE key = ?", (scope.key,)).fetchone()[0]
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
-    return {
-        "scopes": int(n_scopes),
-        "turns": {"total": sum(turns.values()), **{s: turns.get(s, 0) for s in ("pending", "done", "failed")}},
-        "units": {
-            "total": sum(layers.values()),
-            "by_layer": {k: layers.get(k, 0) for k in ("core", "episodic", "semantic")},
-            "by_tier": {k: tiers.get(k, 0) for k in ("long", "short")},
-            "current": current.get("1", 0),
-            "superseded": current.get("0", 0),
-        },
-        "edges": {"total": sum(edges.values()), "by_kind": edges},
-        "history": int(history),
-        "db_bytes": int(page_size) * int(pages),
-    }
+    return stats_record(n_scopes, turns, layers, tiers, current, edges, history, int(page_size) * int(pages))
 
 
 # -- export -----------------------------------------------------------------------------

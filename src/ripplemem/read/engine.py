@@ -28,17 +28,15 @@ class ReadContext:
     tau_days: float = 7.0
 
 
+def _toward_query(found: Sequence[Found], n: int, query: str, cues: Cues, reason: str) -> Plan:
+    """Diffuse from the top ``n`` hits toward the question itself."""
+    anchors = tuple(f.unit.id for f in found[:n])
+    return Plan(bool(anchors), anchors, query, cues, reason)
+
+
 def _blind_plan(query: str, cues: Cues, found: Sequence[Found], n: int) -> Plan:
     """The no-planner ablation: diffuse from the top hits toward the query itself."""
-    anchors = tuple(f.unit.id for f in found[:n])
-    return Plan(bool(anchors), anchors, query, cues, "no planner: top hits toward the query")
-
-
-def _fill_plan(query: str, cues: Cues, found: Sequence[Found], n: int, why: str) -> Plan:
-    """The planner found nothing missing but the evidence has room left: look near the top
-    hits, toward the question itself, for what else belongs with them."""
-    anchors = tuple(f.unit.id for f in found[:n])
-    return Plan(bool(anchors), anchors, query, cues, f"{why}; room left: filling toward the query")
+    return _toward_query(found, n, query, cues, "no planner: top hits toward the query")
 
 
 def _initial(
@@ -80,7 +78,8 @@ def recall(
         plan = planner(query, cues, order, rs.anchors)
         if not plan.proceed and order and len(assembled) == len(found) < k:
             # covered, but every candidate is in and there is room: fill it near the top hits
-            plan = _fill_plan(query, cues, order, rs.anchors, plan.stop_reason)
+            # the planner found nothing missing: look near the top hits for what else belongs
+            plan = _toward_query(order, rs.anchors, query, cues, f"{plan.stop_reason}; room left: filling toward the query")
         trace.plans.append(plan)
         if not plan.proceed or not plan.anchors:
             trace.stop_reason = plan.stop_reason or "planner stopped"

@@ -78,7 +78,6 @@ def recall(
         plan = planner(query, cues, order, rs.anchors)
         if not plan.proceed and order and len(assembled) == len(found) < k:
             # covered, but every candidate is in and there is room: fill it near the top hits
-            # the planner found nothing missing: look near the top hits for what else belongs
             plan = _toward_query(order, rs.anchors, query, cues, f"{plan.stop_reason}; room left: filling toward the query")
         trace.plans.append(plan)
         if not plan.proceed or not plan.anchors:

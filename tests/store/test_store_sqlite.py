@@ -11,7 +11,7 @@ import pytest
 from store_helpers import turn, unit, vec
 
 from ripplemem.config import Settings
-from ripplemem.errors import ConfigError
+from ripplemem.errors import ConfigError, StoreError
 from ripplemem.store import open_store, sqlite_path
 from ripplemem.store.base import WriteBatch
 from ripplemem.store.sqlite import SQLiteStore
@@ -139,6 +139,43 @@ def test_ann_agrees_with_exact_search(sqlite_factory) -> None:  # type: ignore[n
     assert ann.vector_index_state(ALICE)["mode"] == "ann"
     recall = np.mean([len(set(a) & set(b)) / 10 for a, b in zip(truth, got, strict=True)])
     assert recall >= 0.9
+
+
+def test_vectors_load_in_chunks(sqlite_factory, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from ripplemem.store.sqlite import vectors
+
+    monkeypatch.setattr(vectors, "READ_CHUNK", 7)  # 50 rows in 8 chunks, the last one short
+    store = sqlite_factory(Settings(ann_threshold=10**9))
+    _add_many(store, 50)
+    store.delete_unit(ALICE, "u20")
+    store.close()
+    store = sqlite_factory(Settings(ann_threshold=10**9))
+    queries = [vec(f"q{i}") for i in range(5)]
+    matrix = np.stack([vec(i) for i in range(50) if i != 20])
+    names = [f"u{i}" for i in range(50) if i != 20]
+    for q in queries:
+        got = store.dense_search(ALICE, q, 5)
+        scores = matrix @ q
+        best = np.argsort(-scores)[:5]
+        assert [i for i, _ in got] == [names[i] for i in best]
+        assert [s for _, s in got] == pytest.approx([float(scores[i]) for i in best], abs=1e-5)
+    _add_many(store, 30, start=50)  # more rows than the loaded matrix was sized for
+    assert store.dense_search(ALICE, vec(77), 1)[0][0] == "u77"
+    assert store.vector_index_state(ALICE)["size"] == 79
+
+
+def test_vectors_of_two_dimensions_are_refused(sqlite_factory, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from ripplemem.store.sqlite import vectors
+
+    monkeypatch.setattr(vectors, "READ_CHUNK", 4)
+    store = sqlite_factory(Settings(ann_threshold=10**9))
+    _add_many(store, 10)
+    store.close()
+    with sqlite3.connect(tmp_path / "memory.db") as conn:  # a file written by some other tool
+        conn.execute("UPDATE units SET vector = ? WHERE id = 'u9'", (np.zeros(8, dtype="<f4").tobytes(),))
+    store = sqlite_factory(Settings(ann_threshold=10**9))
+    with pytest.raises(StoreError, match="several dimensions: \\[8, 16\\]"):
+        store.dense_search(ALICE, vec(1), 1)
 
 
 def test_deleted_user_is_gone_from_the_file_bytes(sqlite_factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -61,14 +61,21 @@ class _Exact:
 
     mode = "exact"
 
-    def __init__(self, gen: int, nums: list[int], ids: list[str], matrix: npt.NDArray[np.float32]) -> None:
+    def __init__(
+        self, gen: int, nums: list[int], ids: list[str], matrix: npt.NDArray[np.float32], *, normalised: bool = False
+    ) -> None:
+        """``matrix`` holds the vectors in its first ``len(nums)`` rows (more rows are room to
+        grow); ``normalised`` says they are unit length already (taken as is, not copied)."""
         self.gen = gen
         self.dim = int(matrix.shape[1]) if matrix.ndim == 2 and matrix.shape[0] else 0
         self.size = len(nums)
         self.nums = list(nums)
         self.ids = list(ids)
         self.pos = {num: row for row, num in enumerate(nums)}
-        self.matrix = _normalise(matrix) if self.size else np.zeros((0, 0), dtype=np.float32)
+        if not self.size:
+            self.matrix = np.zeros((0, 0), dtype=np.float32)
+        else:
+            self.matrix = matrix if normalised else _normalise(matrix)
 
     def upsert(self, num: int, unit_id: str, vector: Vector) -> None:
         vec = _normalise(np.asarray(vector, dtype=np.float32)[None, :])[0]
@@ -345,8 +352,8 @@ class VectorIndex:
             restored = self._restore(tag, gen)
             if restored is not None:
                 return restored
-        nums, ids, matrix = _read_vectors(conn, scope_key)
-        exact = _Exact(gen, nums, ids, matrix)
+        nums, ids, matrix = _read_vectors(conn, scope_key, count)
+        exact = _Exact(gen, nums, ids, matrix, normalised=True)
         ann = self._promote(scope_key, tag, exact) if exact.size >= self.ann_threshold else None
         if ann is not None:  # built inline: persist it now, the next open restores it
             self._save(tag, ann)
@@ -395,17 +402,41 @@ class VectorIndex:
         cache.dirty = False
 
 
-def _read_vectors(conn: sqlite3.Connection, scope_key: str) -> tuple[list[int], list[str], npt.NDArray[np.float32]]:
-    rows = conn.execute(
+READ_CHUNK = 8192  # rows fetched at a time while loading a scope's vectors
+
+
+def _read_vectors(
+    conn: sqlite3.Connection, scope_key: str, expected: int
+) -> tuple[list[int], list[str], npt.NDArray[np.float32]]:
+    """The scope's vectors, L2-normalised, in one matrix filled chunk by chunk.
+
+    Rows are streamed into a matrix sized for ``expected`` vectors (the scope's unit count;
+    it grows if more arrive), so loading a million 384-d vectors holds that matrix and one
+    chunk, not the whole result set, its joined bytes and two more copies."""
+    cur = conn.execute(
         "SELECT num, id, vector FROM units WHERE scope = ? AND vector IS NOT NULL ORDER BY num", (scope_key,)
-    ).fetchall()
-    if not rows:
-        return [], [], np.zeros((0, 0), dtype=np.float32)
-    dims = {len(r[2]) for r in rows}
-    if len(dims) != 1:
-        raise StoreError(f"scope holds vectors of several dimensions: {sorted(d // 4 for d in dims)}")
-    matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), -1).astype(np.float32)
-    return [r[0] for r in rows], [r[1] for r in rows], matrix
+    )
+    nums: list[int] = []
+    ids: list[str] = []
+    matrix = np.zeros((0, 0), dtype=np.float32)
+    width = 0  # bytes per vector
+    while rows := cur.fetchmany(READ_CHUNK):
+        if not width:
+            width = len(rows[0][2])
+            matrix = np.zeros((max(expected, len(rows)), width // 4), dtype=np.float32)
+        if any(len(r[2]) != width for r in rows):
+            dims = {width} | {len(r[2]) for r in rows}
+            raise StoreError(f"scope holds vectors of several dimensions: {sorted(d // 4 for d in dims)}")
+        start, end = len(nums), len(nums) + len(rows)
+        if end > matrix.shape[0]:
+            grown = np.zeros((max(end, 2 * matrix.shape[0]), matrix.shape[1]), dtype=np.float32)
+            grown[:start] = matrix[:start]
+            matrix = grown
+        chunk = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), -1)
+        matrix[start:end] = _normalise(chunk)
+        nums.extend(r[0] for r in rows)
+        ids.extend(r[1] for r in rows)
+    return nums, ids, matrix
 
 
 def _ids_for(conn: sqlite3.Connection, scope_key: str, nums: list[int]) -> dict[int, str]:

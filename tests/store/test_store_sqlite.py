@@ -178,6 +178,30 @@ def test_vectors_of_two_dimensions_are_refused(sqlite_factory, tmp_path: Path, m
         store.dense_search(ALICE, vec(1), 1)
 
 
+def test_lexical_view_of_a_large_scope_leaves_common_terms_out(sqlite_factory, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from ripplemem.store.sqlite import search
+
+    store = sqlite_factory()
+    texts = {f"u{i:02d}": f"Maya watered the garden on day {i}" for i in range(20)}
+    texts["u03"] = "Maya played the violin in the garden"
+    texts["u07"] = "Maya tuned the violin and played the violin for hours"
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, uid, text) for uid, text in texts.items()]))
+    other = Scope("bob")  # another scope's units must not count or appear
+    store.apply(other, WriteBatch(add=[unit(other, f"b{i}", "Bob plays the violin daily") for i in range(8)]))
+    exact = store.lexical_search(ALICE, "violin in the garden", 5)
+    assert [u for u, _ in exact[:2]] == ["u07", "u03"]  # the whole query ranked by FTS5
+
+    monkeypatch.setattr(search, "SCORE_EVERY", 5)  # "garden" and "maya" are now common
+    bounded = store.lexical_search(ALICE, "violin in the garden", 5)
+    assert [u for u, _ in bounded[:2]] == ["u07", "u03"]  # the rare term ranks
+    assert [u for u, _ in bounded[2:]] == ["u19", "u18", "u17"]  # filled: newest with the common term
+    assert bounded[1][1] > bounded[2][1] > 0
+    assert [u for u, _ in store.lexical_search(ALICE, "Maya garden", 3)] == ["u19", "u18", "u17"]
+    # a term no unit holds leaves the common ones to fill; "violin" is rare in alice's scope
+    assert [u for u, _ in store.lexical_search(ALICE, "cello garden", 2)] == ["u19", "u18"]
+    assert {u for u, _ in store.lexical_search(ALICE, "violin", 5)} == {"u03", "u07"}
+
+
 def test_deleted_user_is_gone_from_the_file_bytes(sqlite_factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     store = sqlite_factory(Settings(ann_threshold=5))
     secret = "Xylophonequartz"

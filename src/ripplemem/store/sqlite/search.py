@@ -11,6 +11,14 @@ from ...types import TimeSpan
 from ..records import normalise_name, query_tokens, to_us
 from .codec import MAX_TIME_CLASS
 
+# The cost bound of the lexical view in a large scope: a query term found in more than this
+# many of the scope's units is not ranked while rarer terms are (FTS5's bm25() reads the whole
+# doclist of every term it ranks, for its idf); when every term is that common, only units
+# among each term's newest SCORE_EVERY are returned, newest first.
+SCORE_EVERY = 5000
+
+_PROBE = "SELECT rowid FROM units_fts WHERE units_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"
+
 
 def fts_query(text: str) -> str | None:
     """Turn arbitrary user text into a safe FTS5 expression: quoted tokens OR-ed together.
@@ -18,26 +26,86 @@ def fts_query(text: str) -> str | None:
     Stopwords are dropped unless nothing else is left; ``None`` when no token remains.
     """
     content = query_tokens(text)
-    if not content:
-        return None
-    return " OR ".join(f'"{t}"' for t in content)
+    return _joined(content, "OR") if content else None
+
+
+def _joined(tokens: Iterable[str], op: str) -> str:
+    return f" {op} ".join(f'"{t}"' for t in tokens)
+
+
+def _scoped(tag: str, expression: str) -> str:
+    return f'scope_tag : "{tag}" AND restatement : ({expression})'
+
+
+def _common_from(conn: sqlite3.Connection, tag: str, token: str) -> int | None:
+    """The unit number below the scope's :data:`SCORE_EVERY` newest units holding ``token``,
+    or ``None`` when fewer hold it (walks of at most that many doclist entries, newest first:
+    the whole file's, then the scope's only when the file holds that many)."""
+    row = None
+    for match in (f'restatement : "{token}"', _scoped(tag, f'"{token}"')):
+        row = conn.execute(_PROBE, (match, SCORE_EVERY)).fetchone()
+        if row is None:
+            return None
+    return None if row is None else int(row[0])
 
 
 def lexical(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: int) -> list[tuple[str, float]]:
-    query = fts_query(text)
-    if query is None or k <= 0:
+    """FTS5 BM25 (Porter stems) over the scope's units; positive scores, best first.
+
+    In a scope of at most :data:`SCORE_EVERY` units every query term is ranked (FTS5's own
+    ranking, exactly). In a larger one each term is probed first: terms held by more than
+    that many units are left out of the ranking while rarer ones remain (their idf is low,
+    and ranking them would read every unit holding them: seconds at a million units). When the
+    rarer terms match fewer than ``k`` units (or there are none), the rest is filled, below
+    them, with the newest units holding all the common terms, then any of them, among each
+    one's newest :data:`SCORE_EVERY`. A query so reads a bounded number of index entries
+    however large the scope.
+    """
+    tokens = query_tokens(text)
+    if not tokens or k <= 0:
         return []
-    match = f'scope_tag : "{tag}" AND restatement : ({query})'
-    # rank inside the full-text index first, then join only the best k rows
-    rows = conn.execute(
-        """SELECT u.id, f.rank FROM (
-               SELECT rowid, bm25(units_fts, 0.0, 1.0) AS rank FROM units_fts
-               WHERE units_fts MATCH ? ORDER BY rank LIMIT ?
-           ) AS f JOIN units u ON u.num = f.rowid
-           WHERE u.scope = ? ORDER BY f.rank""",
-        (match, k, scope_key),
-    ).fetchall()
-    return [(uid, -float(rank)) for uid, rank in rows]
+    row = conn.execute("SELECT units_n FROM scopes WHERE key = ?", (scope_key,)).fetchone()
+    starts = {t: _common_from(conn, tag, t) for t in tokens} if row is not None and row[0] > SCORE_EVERY else {}
+    rare = [t for t in tokens if starts.get(t) is None]
+    hits: list[tuple[str, float]] = []
+    if rare:  # rank inside the full-text index first, then join only the best k rows
+        rows = conn.execute(
+            """SELECT u.id, f.rank FROM (
+                   SELECT rowid, bm25(units_fts, 0.0, 1.0) AS rank FROM units_fts
+                   WHERE units_fts MATCH ? ORDER BY rank LIMIT ?
+               ) AS f JOIN units u ON u.num = f.rowid
+               WHERE u.scope = ? ORDER BY f.rank""",
+            (_scoped(tag, _joined(rare, "OR")), k, scope_key),
+        ).fetchall()
+        hits = [(uid, -float(rank)) for uid, rank in rows]
+    common = [t for t in tokens if starts.get(t) is not None]
+    if common and len(hits) < k:  # the rare terms matched too little: fill below them
+        start = max(s for s in starts.values() if s is not None)
+        floor = min((s for _, s in hits), default=2.0)
+        seen = {uid for uid, _ in hits}
+        fill = [p for p in _newest(conn, scope_key, tag, common, start, k) if p[0] not in seen]
+        hits += [(uid, floor * score / 2) for uid, score in fill[: k - len(hits)]]
+    return hits
+
+
+def _newest(
+    conn: sqlite3.Connection, scope_key: str, tag: str, tokens: list[str], start: int, k: int
+) -> list[tuple[str, float]]:
+    """Units numbered above ``start`` holding all ``tokens`` (score 1), then any (0.5), newest first."""
+    found: dict[str, float] = {}
+    for op, score in (("AND", 1.0), ("OR", 0.5)):
+        if len(found) >= k:
+            break
+        rows = conn.execute(
+            """SELECT u.id FROM (
+                   SELECT rowid FROM units_fts WHERE units_fts MATCH ? AND rowid > ? ORDER BY rowid DESC LIMIT ?
+               ) AS f JOIN units u ON u.num = f.rowid
+               WHERE u.scope = ? ORDER BY f.rowid DESC""",
+            (_scoped(tag, _joined(tokens, op)), start, k, scope_key),
+        )
+        for (uid,) in rows:
+            found.setdefault(uid, score)
+    return list(found.items())[:k]
 
 
 def name_counts(conn: sqlite3.Connection, scope_key: str, kind: str, names: Iterable[str]) -> dict[str, int]:

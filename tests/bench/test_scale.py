@@ -52,6 +52,25 @@ def test_scale_run_reports_positive_timings(tmp_path: Path, locomo_file: Path) -
     assert "LoCoMo conversation" in table and "load average" in table
 
 
+def test_scale_run_reuses_a_sqlite_store_left_in_the_workdir(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    base = ["scale", "--sizes", "300", "--inserts", "2", "--recalls", "2", "--batch", "300", "--workdir", str(work)]
+
+    def run(*extra: str) -> dict:  # type: ignore[type-arg]
+        out = tmp_path / "scale.json"
+        result = CliRunner().invoke(bench, [*base, *extra, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        return json.loads(out.read_text())["sizes"][0]  # type: ignore[no-any-return]
+
+    first = run()
+    again = run("--reuse")
+    assert first["bulk_load_s"] > 0 and again["bulk_load_s"] is None
+    assert again["reused_units"] == first["units_after"]  # the same file, timed inserts included
+    assert again["units_after"] > first["units_after"]
+    wrong = CliRunner().invoke(bench, [*base, "--reuse", "--store", "postgresql://u@127.0.0.1:1/x"])
+    assert wrong.exit_code != 0 and "--store sqlite only" in wrong.output
+
+
 def test_scale_run_on_postgres_bulk_loads_with_copy(tmp_path: Path, pg_database: str) -> None:
     """The same run on the session's PostgreSQL server: COPY load, one HNSW build, the real paths."""
     out = tmp_path / "scale-pg.json"

@@ -57,6 +57,7 @@ class ScaleConfig:
     profile_calls: int = 20
     store: str = "sqlite"
     pg_maintenance_work_mem: str = "4GB"
+    reuse: bool = False
 
 
 def run_size(
@@ -76,14 +77,17 @@ def run_size(
         try:
             index = _warm_index(memory.store, scope, embedder)
             progress(f"{backend.kind}, size {size}: vector index ready {json.dumps(index)}")
-            inserts, recalls = workload(memory, timed, scope.user_id, cfg.inserts, cfg.recalls, cfg.seed)
+            # on a reused store: new sessions and new content (not merges into the last run's)
+            held = int(load.get("reused_units") or 0)
+            run, seed = (f"on{held}-", cfg.seed + held) if held else ("", cfg.seed)
+            inserts, recalls = workload(memory, timed, scope.user_id, cfg.inserts, cfg.recalls, seed, run=run)
             progress(f"{backend.kind}, size {size}: insert {json.dumps(inserts.summary())}")
             progress(f"{backend.kind}, size {size}: recall {json.dumps(recalls.summary())}")
             if cfg.profile_dir is not None:
                 with profiled(cfg.profile_dir / f"insert-{backend.kind}-{size}.prof"):
-                    workload(memory, timed, scope.user_id, cfg.profile_calls, 0, cfg.seed + 1, warm=0)
+                    workload(memory, timed, scope.user_id, cfg.profile_calls, 0, seed + 1, warm=0, run=run)
                 with profiled(cfg.profile_dir / f"recall-{backend.kind}-{size}.prof"):
-                    workload(memory, timed, scope.user_id, 0, cfg.profile_calls, cfg.seed + 2, warm=0)
+                    workload(memory, timed, scope.user_id, 0, cfg.profile_calls, seed + 2, warm=0, run=run)
             units_after = memory.store.count_units(scope)
         finally:
             memory.close()
@@ -131,12 +135,24 @@ def run_locomo(path: Path, backend: Backend, cfg: ScaleConfig, embedder: Embedde
         timed = TimedEmbedder(embedder)
         memory = Memory.open(settings=Settings(db=db, ann_threshold=cfg.ann_threshold), embedder=timed)
         try:
-            ingest = time_calls(len(conversation.sessions), timed, lambda i: len(memory.add(
-                session_messages(conversation.sessions[i]), user_id=user,
-                session_id=conversation.sessions[i].session_id, session_time=conversation.sessions[i].time)))
+            ingest = time_calls(
+                len(conversation.sessions),
+                timed,
+                lambda i: len(
+                    memory.add(
+                        session_messages(conversation.sessions[i]),
+                        user_id=user,
+                        session_id=conversation.sessions[i].session_id,
+                        session_time=conversation.sessions[i].time,
+                    )
+                ),
+            )
             questions = conversation.questions[: cfg.recalls] if cfg.recalls else conversation.questions
-            recalls = time_calls(len(questions), timed, lambda i: len(memory.recall(
-                questions[i].question, user_id=user, as_of=questions[i].as_of).items))
+            recalls = time_calls(
+                len(questions),
+                timed,
+                lambda i: len(memory.recall(questions[i].question, user_id=user, as_of=questions[i].as_of).items),
+            )
             units = memory.store.count_units(Scope(user))
         finally:
             memory.close()
@@ -153,8 +169,13 @@ def run_locomo(path: Path, backend: Backend, cfg: ScaleConfig, embedder: Embedde
 
 
 def run_scale(
-    sizes: Sequence[int], cfg: ScaleConfig, *, workdir: Path | None = None, locomo: Path | None = None,
-    progress: Callable[[str], None] = lambda _: None, checkpoint: Callable[[dict[str, Any]], None] = lambda _: None,
+    sizes: Sequence[int],
+    cfg: ScaleConfig,
+    *,
+    workdir: Path | None = None,
+    locomo: Path | None = None,
+    progress: Callable[[str], None] = lambda _: None,
+    checkpoint: Callable[[dict[str, Any]], None] = lambda _: None,
 ) -> dict[str, Any]:
     """Every size (in order), then the LoCoMo conversation; the report as a JSON-able dict.
 
@@ -169,10 +190,14 @@ def run_scale(
                     "loadavg_start": loadavg()},
         "settings": {"inserts": cfg.inserts, "recalls": cfg.recalls, "batch": cfg.batch, "seed": cfg.seed,
                      "ann_threshold": cfg.ann_threshold, "embedder": embedder.name, "turns_per_add": 4,
-                     "pool": Settings().graph.pool, "as_of": AS_OF.isoformat(), "store": _public(cfg.store)},
+                     "pool": Settings().graph.pool, "as_of": AS_OF.isoformat(), "store": _public(cfg.store),
+                     "reuse": cfg.reuse},
         "sizes": [],
     }  # fmt: skip
-    with _workdir(workdir) as where, open_backend(cfg.store, where, maintenance_work_mem=cfg.pg_maintenance_work_mem) as backend:
+    with (
+        _workdir(workdir) as where,
+        open_backend(cfg.store, where, reuse=cfg.reuse, maintenance_work_mem=cfg.pg_maintenance_work_mem) as backend,
+    ):
         report["backend"] = backend.describe()
         for size in sizes:
             progress(f"{backend.kind}, size {size}: bulk load, index, {cfg.inserts} inserts, {cfg.recalls} recalls")
@@ -229,7 +254,7 @@ def markdown(report: dict[str, Any]) -> str:
                 f"| {row['size']:,} | {ins.get('p50_ms', '-')} | {ins.get('p95_ms', '-')} | {ins.get('embed_p50_ms', '-')} "
                 f"| {ins.get('mean_count', '-')} | {ins.get('cpu_p50_ms', '-')} | {rec.get('p50_ms', '-')} "
                 f"| {rec.get('p95_ms', '-')} | {rec.get('embed_p50_ms', '-')} | {rec.get('cpu_p50_ms', '-')} "
-                f"| {row['bulk_load_s']:.1f} | {row['vector_load_s']:.2f} | {ann} "
+                f"| {_seconds(row['bulk_load_s'])} | {row['vector_load_s']:.2f} | {ann} "
                 f"| {row['db_bytes'] / 1e6:.1f} | {_load(row['loadavg'])} |"
             )
     loc = report.get("locomo")
@@ -245,6 +270,10 @@ def markdown(report: dict[str, Any]) -> str:
             f"| {rec.get('embed_p50_ms', '-')} |",
         ]
     return "\n".join(lines)
+
+
+def _seconds(value: float | None) -> str:
+    return "reused" if value is None else f"{value:.1f}"
 
 
 def _load(values: Sequence[float]) -> str:
@@ -265,29 +294,82 @@ def _sizes(_ctx: click.Context, _param: click.Parameter, value: str) -> list[int
 
 
 @click.command("scale")
-@click.option("--sizes", default="1000,10000,100000", show_default=True, callback=_sizes,
-              help="Units bulk-loaded into the scope before timing, comma-separated ('' for none).")
-@click.option("--inserts", type=click.IntRange(min=1), default=200, show_default=True,
-              help="Timed add() calls per size (one 4-turn session each).")
-@click.option("--recalls", type=click.IntRange(min=1), default=200, show_default=True,
-              help="Timed recall() calls per size (and at most this many LoCoMo questions).")
-@click.option("--batch", type=click.IntRange(min=SESSION_UNITS), default=2000, show_default=True,
-              help="Units per bulk-load transaction.")
-@click.option("--ann-threshold", type=click.IntRange(min=1), default=Settings().ann_threshold, show_default=True,
-              help="Units in a scope before the ANN index replaces exact search.")
-@click.option("--locomo", type=click.Path(exists=True, path_type=Path), default=None,
-              help="Also ingest the first conversation of this LoCoMo file and time recalls of its questions.")
-@click.option("--workdir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Keep the database files here (default: a temporary folder, removed afterwards).")
-@click.option("--profile", "profile_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Also write cProfile stats of 20 extra inserts and recalls per size to this folder.")
+@click.option(
+    "--sizes",
+    default="1000,10000,100000",
+    show_default=True,
+    callback=_sizes,
+    help="Units bulk-loaded into the scope before timing, comma-separated ('' for none).",
+)
+@click.option(
+    "--inserts",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help="Timed add() calls per size (one 4-turn session each).",
+)
+@click.option(
+    "--recalls",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help="Timed recall() calls per size (and at most this many LoCoMo questions).",
+)
+@click.option(
+    "--batch",
+    type=click.IntRange(min=SESSION_UNITS),
+    default=2000,
+    show_default=True,
+    help="Units per bulk-load transaction.",
+)
+@click.option(
+    "--ann-threshold",
+    type=click.IntRange(min=1),
+    default=Settings().ann_threshold,
+    show_default=True,
+    help="Units in a scope before the ANN index replaces exact search.",
+)
+@click.option(
+    "--locomo",
+    type=click.Path(exists=True, path_type=Path),
+    default=None,
+    help="Also ingest the first conversation of this LoCoMo file and time recalls of its questions.",
+)
+@click.option(
+    "--workdir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Keep the database files here (default: a temporary folder, removed afterwards).",
+)
+@click.option(
+    "--reuse",
+    is_flag=True,
+    help="sqlite with --workdir: time again the stores a previous run left there (no bulk load).",
+)
+@click.option(
+    "--profile",
+    "profile_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Also write cProfile stats of 20 extra inserts and recalls per size to this folder.",
+)
 @click.option("--seed", type=int, default=7, show_default=True, help="Seed of the synthetic data and workload.")
-@click.option("--store", default="sqlite", show_default=True,
-              help=f"sqlite, a postgresql:// URL (a fresh schema per size, dropped after), or {EMBEDDED} "
-                   "(a PostgreSQL + pgvector server started in a temporary folder for the run).")
-@click.option("--pg-maintenance-work-mem", default="4GB", show_default=True,
-              help="PostgreSQL: maintenance_work_mem for building the HNSW index after the load.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the JSON report here.")
+@click.option(
+    "--store",
+    default="sqlite",
+    show_default=True,
+    help=f"sqlite, a postgresql:// URL (a fresh schema per size, dropped after), or {EMBEDDED} "
+    "(a PostgreSQL + pgvector server started in a temporary folder for the run).",
+)
+@click.option(
+    "--pg-maintenance-work-mem",
+    default="4GB",
+    show_default=True,
+    help="PostgreSQL: maintenance_work_mem for building the HNSW index after the load.",
+)
+@click.option(
+    "--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the JSON report here."
+)
 def scale_command(sizes: list[int], out: Path | None, workdir: Path | None, locomo: Path | None, **opts: Any) -> None:
     """Insert cost and recall latency on scopes of growing size (synthetic bulk load)."""
     cfg = ScaleConfig(**opts)

@@ -2,6 +2,7 @@
 
 - ``sqlite``: a fresh file per size in the work folder, filled through ``Store.apply`` (one
   transaction per ``--batch`` units); its ANN index is built by the store when first needed.
+  With ``--reuse`` a file a previous run left there (``--workdir``) is timed again as it is.
 - ``postgresql://...``: a fresh schema per size in that database (dropped afterwards; the
   database needs pgvector, btree_gin and btree_gist), filled with binary ``COPY``
   (:mod:`ripplemem.store.postgres.bulk`), then the HNSW index is built in one pass.
@@ -55,15 +56,17 @@ class Backend(Protocol):
 class SQLiteBackend:
     kind = "sqlite"
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, *, reuse: bool = False) -> None:
         self.workdir = workdir
+        self.reuse = reuse  # keep a store a previous run left in the work folder, skip its load
 
     @contextmanager
     def target(self, name: str) -> Iterator[str]:
         path = self.workdir / f"{name}.db"
-        for old in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-            old.unlink(missing_ok=True)
-        shutil.rmtree(f"{path}.ann", ignore_errors=True)
+        if not self.reuse:
+            for old in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                old.unlink(missing_ok=True)
+            shutil.rmtree(f"{path}.ann", ignore_errors=True)
         yield str(path)
 
     def load(self, url: str, scope: Scope, synth: Synth, size: int, batch: int, embedder: Embedder) -> dict[str, Any]:
@@ -71,6 +74,10 @@ class SQLiteBackend:
 
         store = open_store(url, Settings(db=url))
         try:
+            if self.reuse and (held := store.count_units(scope)):
+                if held < size:
+                    raise ConfigError(f"--reuse: {url} holds {held:,} units of {scope.user_id}, fewer than {size:,}")
+                return {"bulk_load_s": None, "reused_units": held}
             store.set_meta("embedder", embedder.name)
             store.set_meta("embedding_dim", str(embedder.dim))
             start = time.perf_counter()
@@ -165,11 +172,13 @@ class PostgresBackend:
 
 
 @contextmanager
-def open_backend(store: str, workdir: Path, **pg_options: Any) -> Iterator[Backend]:
+def open_backend(store: str, workdir: Path, *, reuse: bool = False, **pg_options: Any) -> Iterator[Backend]:
     """The backend ``--store`` names: ``sqlite``, a ``postgresql://`` URL or ``postgres-embedded``."""
     if store == "sqlite":
-        yield SQLiteBackend(workdir)
+        yield SQLiteBackend(workdir, reuse=reuse)
         return
+    if reuse:
+        raise ConfigError("--reuse works with --store sqlite only (a PostgreSQL run uses a fresh schema)")
     if store == EMBEDDED:
         with embedded_server() as url:
             yield PostgresBackend(url, **pg_options)

@@ -119,18 +119,20 @@ def time_calls(calls: int, timed: TimedEmbedder, one: Callable[[int], int]) -> S
 AS_OF = datetime(2024, 1, 15, tzinfo=UTC)
 
 
-def workload(memory: Any, timed: TimedEmbedder, user: str, inserts: int, recalls: int, seed: int,
-             warm: int = 3) -> tuple[Samples, Samples]:
+def workload(
+    memory: Any, timed: TimedEmbedder, user: str, inserts: int, recalls: int, seed: int, warm: int = 3, run: str = ""
+) -> tuple[Samples, Samples]:
     """``warm`` untimed calls, then ``inserts`` timed ``add()`` and ``recalls`` timed ``recall()``.
 
-    Every session is new (its ids carry ``seed``): no call is a re-add of stored turns."""
+    Every session is new (its ids carry ``seed``, and ``run`` on a reused store): no call is a
+    re-add of stored turns."""
     rng = random.Random(seed)
     done = [0]
 
     def add(_: int) -> int:
         index = done[0]
         done[0] += 1
-        session_id = f"bench-{seed}-{index}"
+        session_id = f"bench-{run}{seed}-{index}"
         messages, when = dialogue(rng, index, session_id)
         result = memory.add(messages, user_id=user, session_id=session_id, session_time=when)
         if result.turns_added != len(messages):

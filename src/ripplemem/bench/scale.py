@@ -135,24 +135,12 @@ def run_locomo(path: Path, backend: Backend, cfg: ScaleConfig, embedder: Embedde
         timed = TimedEmbedder(embedder)
         memory = Memory.open(settings=Settings(db=db, ann_threshold=cfg.ann_threshold), embedder=timed)
         try:
-            ingest = time_calls(
-                len(conversation.sessions),
-                timed,
-                lambda i: len(
-                    memory.add(
-                        session_messages(conversation.sessions[i]),
-                        user_id=user,
-                        session_id=conversation.sessions[i].session_id,
-                        session_time=conversation.sessions[i].time,
-                    )
-                ),
-            )
+            ingest = time_calls(len(conversation.sessions), timed, lambda i: len(memory.add(
+                session_messages(conversation.sessions[i]), user_id=user,
+                session_id=conversation.sessions[i].session_id, session_time=conversation.sessions[i].time)))
             questions = conversation.questions[: cfg.recalls] if cfg.recalls else conversation.questions
-            recalls = time_calls(
-                len(questions),
-                timed,
-                lambda i: len(memory.recall(questions[i].question, user_id=user, as_of=questions[i].as_of).items),
-            )
+            recalls = time_calls(len(questions), timed, lambda i: len(memory.recall(
+                questions[i].question, user_id=user, as_of=questions[i].as_of).items))
             units = memory.store.count_units(Scope(user))
         finally:
             memory.close()
@@ -169,13 +157,8 @@ def run_locomo(path: Path, backend: Backend, cfg: ScaleConfig, embedder: Embedde
 
 
 def run_scale(
-    sizes: Sequence[int],
-    cfg: ScaleConfig,
-    *,
-    workdir: Path | None = None,
-    locomo: Path | None = None,
-    progress: Callable[[str], None] = lambda _: None,
-    checkpoint: Callable[[dict[str, Any]], None] = lambda _: None,
+    sizes: Sequence[int], cfg: ScaleConfig, *, workdir: Path | None = None, locomo: Path | None = None,
+    progress: Callable[[str], None] = lambda _: None, checkpoint: Callable[[dict[str, Any]], None] = lambda _: None,
 ) -> dict[str, Any]:
     """Every size (in order), then the LoCoMo conversation; the report as a JSON-able dict.
 
@@ -194,10 +177,9 @@ def run_scale(
                      "reuse": cfg.reuse},
         "sizes": [],
     }  # fmt: skip
-    with (
-        _workdir(workdir) as where,
-        open_backend(cfg.store, where, reuse=cfg.reuse, maintenance_work_mem=cfg.pg_maintenance_work_mem) as backend,
-    ):
+    with _workdir(workdir) as where, open_backend(
+        cfg.store, where, reuse=cfg.reuse, maintenance_work_mem=cfg.pg_maintenance_work_mem
+    ) as backend:
         report["backend"] = backend.describe()
         for size in sizes:
             progress(f"{backend.kind}, size {size}: bulk load, index, {cfg.inserts} inserts, {cfg.recalls} recalls")
@@ -294,82 +276,31 @@ def _sizes(_ctx: click.Context, _param: click.Parameter, value: str) -> list[int
 
 
 @click.command("scale")
-@click.option(
-    "--sizes",
-    default="1000,10000,100000",
-    show_default=True,
-    callback=_sizes,
-    help="Units bulk-loaded into the scope before timing, comma-separated ('' for none).",
-)
-@click.option(
-    "--inserts",
-    type=click.IntRange(min=1),
-    default=200,
-    show_default=True,
-    help="Timed add() calls per size (one 4-turn session each).",
-)
-@click.option(
-    "--recalls",
-    type=click.IntRange(min=1),
-    default=200,
-    show_default=True,
-    help="Timed recall() calls per size (and at most this many LoCoMo questions).",
-)
-@click.option(
-    "--batch",
-    type=click.IntRange(min=SESSION_UNITS),
-    default=2000,
-    show_default=True,
-    help="Units per bulk-load transaction.",
-)
-@click.option(
-    "--ann-threshold",
-    type=click.IntRange(min=1),
-    default=Settings().ann_threshold,
-    show_default=True,
-    help="Units in a scope before the ANN index replaces exact search.",
-)
-@click.option(
-    "--locomo",
-    type=click.Path(exists=True, path_type=Path),
-    default=None,
-    help="Also ingest the first conversation of this LoCoMo file and time recalls of its questions.",
-)
-@click.option(
-    "--workdir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Keep the database files here (default: a temporary folder, removed afterwards).",
-)
-@click.option(
-    "--reuse",
-    is_flag=True,
-    help="sqlite with --workdir: time again the stores a previous run left there (no bulk load).",
-)
-@click.option(
-    "--profile",
-    "profile_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Also write cProfile stats of 20 extra inserts and recalls per size to this folder.",
-)
+@click.option("--sizes", default="1000,10000,100000", show_default=True, callback=_sizes,
+              help="Units bulk-loaded into the scope before timing, comma-separated ('' for none).")
+@click.option("--inserts", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Timed add() calls per size (one 4-turn session each).")
+@click.option("--recalls", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Timed recall() calls per size (and at most this many LoCoMo questions).")
+@click.option("--batch", type=click.IntRange(min=SESSION_UNITS), default=2000, show_default=True,
+              help="Units per bulk-load transaction.")
+@click.option("--ann-threshold", type=click.IntRange(min=1), default=Settings().ann_threshold, show_default=True,
+              help="Units in a scope before the ANN index replaces exact search.")
+@click.option("--locomo", type=click.Path(exists=True, path_type=Path), default=None,
+              help="Also ingest the first conversation of this LoCoMo file and time recalls of its questions.")
+@click.option("--workdir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Keep the database files here (default: a temporary folder, removed afterwards).")
+@click.option("--reuse", is_flag=True,
+              help="sqlite with --workdir: time again the stores a previous run left there (no bulk load).")
+@click.option("--profile", "profile_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write cProfile stats of 20 extra inserts and recalls per size to this folder.")
 @click.option("--seed", type=int, default=7, show_default=True, help="Seed of the synthetic data and workload.")
-@click.option(
-    "--store",
-    default="sqlite",
-    show_default=True,
-    help=f"sqlite, a postgresql:// URL (a fresh schema per size, dropped after), or {EMBEDDED} "
-    "(a PostgreSQL + pgvector server started in a temporary folder for the run).",
-)
-@click.option(
-    "--pg-maintenance-work-mem",
-    default="4GB",
-    show_default=True,
-    help="PostgreSQL: maintenance_work_mem for building the HNSW index after the load.",
-)
-@click.option(
-    "--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the JSON report here."
-)
+@click.option("--store", default="sqlite", show_default=True,
+              help=f"sqlite, a postgresql:// URL (a fresh schema per size, dropped after), or {EMBEDDED} "
+                   "(a PostgreSQL + pgvector server started in a temporary folder for the run).")
+@click.option("--pg-maintenance-work-mem", default="4GB", show_default=True,
+              help="PostgreSQL: maintenance_work_mem for building the HNSW index after the load.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the JSON report here.")
 def scale_command(sizes: list[int], out: Path | None, workdir: Path | None, locomo: Path | None, **opts: Any) -> None:
     """Insert cost and recall latency on scopes of growing size (synthetic bulk load)."""
     cfg = ScaleConfig(**opts)

@@ -13,8 +13,8 @@ from .codec import MAX_TIME_CLASS
 
 # The cost bound of the lexical view in a large scope: a query term found in more than this
 # many of the scope's units is not ranked while rarer terms are (FTS5's bm25() reads the whole
-# doclist of every term it ranks, for its idf); when every term is that common, only units
-# among each term's newest SCORE_EVERY are returned, newest first.
+# doclist of every term it ranks, for its idf); what the rare terms leave of k is filled from
+# the newest units holding the common ones.
 SCORE_EVERY = 5000
 
 _PROBE = "SELECT rowid FROM units_fts WHERE units_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"
@@ -41,12 +41,13 @@ def _common_from(conn: sqlite3.Connection, tag: str, token: str) -> int | None:
     """The unit number below the scope's :data:`SCORE_EVERY` newest units holding ``token``,
     or ``None`` when fewer hold it (walks of at most that many doclist entries, newest first:
     the whole file's, then the scope's only when the file holds that many)."""
-    row = None
+    start: int | None = None
     for match in (f'restatement : "{token}"', _scoped(tag, f'"{token}"')):
         row = conn.execute(_PROBE, (match, SCORE_EVERY)).fetchone()
         if row is None:
             return None
-    return None if row is None else int(row[0])
+        start = int(row[0])
+    return start
 
 
 def lexical(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: int) -> list[tuple[str, float]]:

@@ -50,7 +50,9 @@ def _common_from(conn: sqlite3.Connection, tag: str, token: str) -> int | None:
     return start
 
 
-def lexical(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: int) -> list[tuple[str, float]]:
+def lexical(
+    conn: sqlite3.Connection, scope_key: str, tag: str, units_n: int, text: str, k: int
+) -> list[tuple[str, float]]:
     """FTS5 BM25 (Porter stems) over the scope's units; positive scores, best first.
 
     In a scope of at most :data:`SCORE_EVERY` units every query term is ranked (FTS5's own
@@ -65,8 +67,7 @@ def lexical(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: in
     tokens = query_tokens(text)
     if not tokens or k <= 0:
         return []
-    row = conn.execute("SELECT units_n FROM scopes WHERE key = ?", (scope_key,)).fetchone()
-    starts = {t: _common_from(conn, tag, t) for t in tokens} if row is not None and row[0] > SCORE_EVERY else {}
+    starts = {t: _common_from(conn, tag, t) for t in tokens} if units_n > SCORE_EVERY else {}
     rare = [t for t in tokens if starts.get(t) is None]
     hits: list[tuple[str, float]] = []
     if rare:  # rank inside the full-text index first, then join only the best k rows
@@ -79,12 +80,12 @@ def lexical(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: in
             (_scoped(tag, _joined(rare, "OR")), k, scope_key),
         ).fetchall()
         hits = [(uid, -float(rank)) for uid, rank in rows]
-    common = [t for t in tokens if starts.get(t) is not None]
+    common = {t: s for t, s in starts.items() if s is not None}
     if common and len(hits) < k:  # the rare terms matched too little: fill below them
-        start = max(s for s in starts.values() if s is not None)
+        start = max(common.values())
         floor = min((s for _, s in hits), default=2.0)
         seen = {uid for uid, _ in hits}
-        fill = [p for p in _newest(conn, scope_key, tag, common, start, k) if p[0] not in seen]
+        fill = [p for p in _newest(conn, scope_key, tag, list(common), start, k) if p[0] not in seen]
         hits += [(uid, floor * score / 2) for uid, score in fill[: k - len(hits)]]
     return hits
 

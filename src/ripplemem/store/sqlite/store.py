@@ -347,8 +347,8 @@ class SQLiteStore:
 
     def lexical_search(self, scope: Scope, text: str, k: int) -> list[tuple[str, float]]:
         with self._read() as conn:
-            tag = self._tag(conn, scope)
-            return [] if tag is None else search.lexical(conn, scope.key, tag, text, k)
+            row = conn.execute("SELECT tag, units_n FROM scopes WHERE key = ?", (scope.key,)).fetchone()
+            return [] if row is None else search.lexical(conn, scope.key, row[0], int(row[1]), text, k)
 
     def by_participants(self, scope: Scope, names: Iterable[str], k: int) -> list[tuple[str, float]]:
         with self._read() as conn:

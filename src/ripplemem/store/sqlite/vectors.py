@@ -50,6 +50,15 @@ class VectorDelta:
     removes: list[int] = field(default_factory=list)  # nums
 
 
+def _room_for(matrix: npt.NDArray[np.float32], used: int, rows: int) -> npt.NDArray[np.float32]:
+    """``matrix``, or a copy of its first ``used`` rows with room for ``rows`` (at least doubled)."""
+    if rows <= matrix.shape[0]:
+        return matrix
+    grown = np.zeros((max(rows, 2 * matrix.shape[0], 16), matrix.shape[1]), dtype=np.float32)
+    grown[:used] = matrix[:used]
+    return grown
+
+
 def _normalise(vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
     norms[norms == 0] = 1.0
@@ -85,10 +94,7 @@ class _Exact:
             raise EmbedderMismatchError(f"vector of dimension {vec.size} in a scope of dimension {self.dim}")
         row = self.pos.get(num)
         if row is None:
-            if self.size == self.matrix.shape[0]:
-                grown = np.zeros((max(16, 2 * self.size), self.dim), dtype=np.float32)
-                grown[: self.size] = self.matrix[: self.size]
-                self.matrix = grown
+            self.matrix = _room_for(self.matrix, self.size, self.size + 1)
             row, self.size = self.size, self.size + 1
             self.nums.append(num)
             self.ids.append(unit_id)
@@ -428,10 +434,7 @@ def _read_vectors(
             dims = {width} | {len(r[2]) for r in rows}
             raise StoreError(f"scope holds vectors of several dimensions: {sorted(d // 4 for d in dims)}")
         start, end = len(nums), len(nums) + len(rows)
-        if end > matrix.shape[0]:
-            grown = np.zeros((max(end, 2 * matrix.shape[0]), matrix.shape[1]), dtype=np.float32)
-            grown[:start] = matrix[:start]
-            matrix = grown
+        matrix = _room_for(matrix, start, end)
         chunk = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), -1)
         matrix[start:end] = _normalise(chunk)
         nums.extend(r[0] for r in rows)

@@ -19,6 +19,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy src/ripplemem
+	$(BIN)/lint-imports
 
 test: lint
 	$(BIN)/python -m pytest -q

@@ -9,7 +9,7 @@ Evidence-conditioned associative recall over selective, verifiable memories::
 """
 
 from .aio import AsyncMemory
-from .config import GraphSettings, RecallSettings, Settings, WriteSettings, load_settings
+from .config import PRESETS, GraphSettings, RecallSettings, Settings, WriteSettings, load_settings, preset
 from .errors import (
     ConfigError,
     EmbedderMismatchError,
@@ -56,6 +56,7 @@ __all__ = [
     "MemoryEvent",
     "MemoryUnit",
     "NotFoundError",
+    "PRESETS",
     "Plan",
     "ProviderError",
     "RecallSettings",
@@ -69,4 +70,5 @@ __all__ = [
     "WriteSettings",
     "__version__",
     "load_settings",
+    "preset",
 ]

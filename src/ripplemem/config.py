@@ -7,9 +7,10 @@ called. Recall budgets live in :class:`RecallSettings` (one preset, the DESIGN.m
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,12 @@ class RecallSettings:
     spread: float = 0.8  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
     superseded_penalty: float = 0.5
     short_tier_penalty: float = 0.85
+    extra_view: float = 0.1  # route strength: added per further view that found the memory
+    planner_window: int = 10  # anchors are chosen among the top this many
+    target_terms: int = 6  # gateway terms the rule planner adds to its target
+    planner_shown: int = 15  # memories the LLM planner sees
+    max_frontier: int = 200  # diffusion: nodes carried from one hop to the next
+    room_fill: bool = True  # when the planner stops with room left and every candidate fits, diffuse toward the query
     diffusion: bool = True
     structural: bool = True
     planner: bool = True
@@ -55,6 +62,9 @@ class GraphSettings:
     weight_locations: float = 0.25
     weight_time: float = 0.30
     window_links: bool = True
+    window_gap: int = 2  # window edges: source turns at most this far apart in one session
+    name_share: float = 0.2  # a name on more than this share of a scope's memories is not a cue
+    name_min_units: int = 10  # ... once the scope holds at least this many memories
     structural: bool = True
 
 
@@ -64,6 +74,10 @@ class WriteSettings:
     window_overlap: int = 2
     max_unit_chars: int = 600  # the embedder reads ~256 wordpieces whole
     compose_chars: int = 420  # exchange units: adjacent turns stated together, up to this size (0: off)
+    compose_turns: int = 3  # an exchange unit cites at most this many turns
+    compose_gap: int = 2  # ... at most this far apart (a bare question in between does not separate)
+    compose_short_chars: int = 140  # a candidate this short (a reply) composes with its neighbour
+    compose_overlap: float = 0.12  # longer ones compose when their content words overlap this much (Jaccard)
     weight_reuse: float = 0.4
     weight_relevance: float = 0.3
     weight_novelty: float = 0.2
@@ -71,6 +85,7 @@ class WriteSettings:
     short_tier_below: float = 0.25  # importance under this goes to the short-term tier
     duplicate_cosine: float = 0.95
     supersede_cosine: float = 0.80
+    nearest: int = 5  # stored memories an update decision compares a candidate with
 
 
 @dataclass(frozen=True)
@@ -85,7 +100,9 @@ class Settings:
     llm_model: str = ""
     llm_api_key: str = ""
     llm_timeout: float = 60.0
-    llm_retries: int = 2
+    llm_retries: int = 2  # retries through the SDK's own backoff (honours Retry-After)
+    embed_timeout: float = 60.0
+    embed_retries: int = 2
     extractor: str = "auto"  # auto (llm when configured) | rule | llm
     ann_threshold: int = 5000  # units in a scope before the ANN index replaces exact search
     reembed: bool = False
@@ -102,6 +119,62 @@ class Settings:
 
 
 _NESTED = {"recall": RecallSettings, "graph": GraphSettings, "write": WriteSettings}
+# RIPPLEMEM_* variables that are not settings: read by the CLI, the server and the tests
+RESERVED_ENV = frozenset({"config", "admin_key", "test_pg_url"})
+
+# Named recall presets (the ablations are presets): data, applied with ``preset()``.
+PRESETS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "no-diffusion": {"diffusion": False},
+    "no-structural": {"structural": False},
+    "no-planner": {"planner": False},
+    "no-room-fill": {"room_fill": False},
+    "no-spread": {"spread": 0.0},
+    "one-view": {"structural": False, "diffusion": False},
+}
+
+
+def preset(name: str, base: RecallSettings | None = None) -> RecallSettings:
+    """The recall settings of a named preset (on top of ``base``, default the defaults)."""
+    if name not in PRESETS:
+        raise ConfigError(f"unknown recall preset {name!r}{_closest(name, PRESETS)}")
+    return (base or RecallSettings()).replace(**PRESETS[name])
+
+
+def _closest(name: str, valid: Iterable[str], prefix: str = "") -> str:
+    match = difflib.get_close_matches(name, list(valid), n=1, cutoff=0.6)
+    return f" (did you mean {prefix + match[0]!r}?)" if match else ""
+
+
+def _names(cls: type) -> list[str]:
+    return [f.name for f in fields(cls)]
+
+
+def _all_env_names() -> list[str]:
+    """Every flat settings name as the environment spells it after ``RIPPLEMEM_``."""
+    out = [n for n in _names(Settings) if n not in _NESTED]
+    out += [f"{group}_{n}" for group, cls in _NESTED.items() for n in _names(cls)]
+    return out
+
+
+def _check_mapping(layer: Mapping[str, Any], cls: type, origin: str, section: str = "") -> None:
+    """Unknown keys (nested sections included) are an error naming the closest valid key."""
+    valid = _names(cls)
+    for key, value in layer.items():
+        if key not in valid:
+            raise ConfigError(f"unknown setting {section + key!r}{origin}{_closest(key, valid, section)}")
+        if key in _NESTED and isinstance(value, Mapping):
+            _check_mapping(value, _NESTED[key], origin, f"{section}{key}.")
+
+
+def _check_env(env_layer: Mapping[str, Any]) -> None:
+    valid = _all_env_names()
+    for key in env_layer:
+        if key not in valid and key not in RESERVED_ENV:
+            upper = [f"RIPPLEMEM_{v.upper()}" for v in valid]
+            match = difflib.get_close_matches(f"RIPPLEMEM_{key.upper()}", upper, n=1, cutoff=0.6)
+            hint = f" (did you mean {match[0]}?)" if match else ""
+            raise ConfigError(f"unknown setting RIPPLEMEM_{key.upper()} in the environment{hint}")
 
 
 def _coerce(name: str, raw: Any, default: Any) -> Any:
@@ -156,11 +229,10 @@ def load_settings(
             file_layer = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise ConfigError(f"cannot read config file {path}: {exc}") from exc
-        known = {f.name for f in fields(Settings)}
-        unknown = sorted(set(file_layer) - known)
-        if unknown:
-            raise ConfigError(f"unknown settings in {path}: {', '.join(unknown)}")
+        _check_mapping(file_layer, Settings, f" in {path}")
+    _check_env(env_layer)
     given = {k: v for k, v in (overrides or {}).items() if v is not None}
+    _check_mapping({k: v for k, v in given.items() if not isinstance(v, tuple(_NESTED.values()))}, Settings, " given")
     ready = {k: given.pop(k) for k in list(given) if k in _NESTED and isinstance(given[k], _NESTED[k])}
     settings: Settings = _build(Settings, [given, env_layer, file_layer], "")
     return settings.replace(**ready) if ready else settings

@@ -12,8 +12,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from .bench.datasets import load_locomo
-from .bench.ripple import session_messages
+from .formats import load_locomo, session_messages
 from .memory import Memory
 
 LOCOMO = Path.cwd().parent / "shared" / "data" / "locomo" / "26.json"  # beside the clone

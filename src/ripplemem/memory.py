@@ -141,7 +141,7 @@ class Memory:
         return WriteContext(self.store, self.embedder, self.extractor, self.settings, self._decider)
 
     def _read(self) -> ReadContext:
-        ctx = ReadContext(self.store, self.embedder, tau_days=self.settings.graph.tau_days)
+        ctx = ReadContext(self.store, self.embedder, graph=self.settings.graph)
         if self.llm is not None:
             if self._planner is None:
                 from .read.plan_llm import LLMPlanner

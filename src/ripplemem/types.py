@@ -236,13 +236,23 @@ class AddResult:
     events: tuple[MemoryEvent, ...]
     turns_added: int
     turns_skipped: int
-    extraction_failures: int = 0
+    extraction_failures: int = 0  # windows whose LLM extraction failed and the rules extracted
+    decider_fallbacks: int = 0  # update decisions whose LLM call failed and the rules decided
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.events)
 
     def __len__(self) -> int:
         return len(self.events)
+
+
+@dataclass(frozen=True, slots=True)
+class CueWeights:
+    """Per-cue weights of structural matching (``GraphSettings.weight_*``), both paths."""
+
+    participants: float = 0.45
+    locations: float = 0.25
+    time: float = 0.30
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,11 +274,22 @@ class Hit:
     """One memory found by one view or one diffusion channel."""
 
     unit_id: str
-    route: str  # "dense", "lexical", "structural", "diffusion:semantic", ...
+    route: str  # the view or channel: "dense", "lexical", "structural", "diffusion:semantic", "diffusion:structural"
     score: float  # normalised to 0..1 within its route
     rank: int = 0
     via: str | None = None  # anchor id for diffusion hits
     path: float = 0.0  # diffusion hits: product of the edge weights from the anchor
+    edges: tuple[str, ...] = ()  # diffusion hits: the edge kinds walked from the anchor, in order
+
+    @property
+    def diffusion(self) -> bool:
+        return bool(self.edges) or self.route.startswith("diffusion")
+
+    @property
+    def label(self) -> str:
+        """How it was reached, for people: ``diffusion:semantic/structural>window<-anchor``."""
+        text = f"{self.route}/{'>'.join(self.edges)}" if self.edges else self.route
+        return text if self.via is None else f"{text}<-{self.via}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +301,9 @@ class Plan:
     target: str
     target_cues: Cues
     stop_reason: str = ""
+    planner: str = "rule"  # which planner decided: "rule", "llm", "blind", "room left", or a fallback
+    fallback: bool = False  # the configured planner failed and the rule planner decided
+    gateways: tuple[str, ...] = ()  # what the anchors carry that the question lacks
 
 
 @dataclass(slots=True)
@@ -292,6 +316,13 @@ class RecallTrace:
     diffusion: list[Hit] = field(default_factory=list)
     scores: dict[str, float] = field(default_factory=dict)
     stop_reason: str = ""
+    rounds: list[list[str]] = field(default_factory=list)  # new memory ids found per round
+    timings_ms: dict[str, float] = field(default_factory=dict)  # per stage
+    not_included: list[str] = field(default_factory=list)  # ranked ids the budget or k cut off
+
+    @property
+    def fallbacks(self) -> int:
+        return sum(1 for p in self.plans if p.fallback)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from ripplemem.bench.chains import build
-from ripplemem.bench.datasets import load_locomo
+from ripplemem.formats import load_locomo
 from ripplemem.interfaces.cli import cli
 
 

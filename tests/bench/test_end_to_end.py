@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from ripplemem.bench.baselines import BM25Method, HybridMethod, rrf, turn_items
 from ripplemem.bench.cli import bench
-from ripplemem.bench.datasets import load_locomo
+from ripplemem.formats import load_locomo
 
 REPORT_KEYS = {
     "dataset", "method", "settings", "questions", "skipped_no_evidence", "ingest_seconds", "query_ms",

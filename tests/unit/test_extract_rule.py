@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from ripplemem.ground.sentences import split_sentences
+from ripplemem.ground.timeparse import parse_session_time
 from ripplemem.types import Candidate, TimeSpan, Turn, Window
 from ripplemem.write.extract_rule import RuleExtractor, has_content
-from ripplemem.write.nlp import rewrite_person, split_sentences, third_person
-from ripplemem.write.timeparse import parse_session_time
+from ripplemem.write.nlp import rewrite_person, third_person
 from ripplemem.write.window import make_windows
 
 WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday

@@ -85,7 +85,7 @@ def test_rule_planner_stops_when_the_cues_are_covered() -> None:
 def test_assembly_is_deterministic_merges_routes_and_respects_budget() -> None:
     rs = RecallSettings()
     found = {u.id: _found(u, s) for u, s in [(E1, 0.9), (E2, 0.5), (E3, 0.7), (E4, 0.8), (E5, 0.2)]}
-    found["e3"].routes.append(Hit("e3", "diffusion:semantic/structural>semantic", 0.9, 0, "e1"))
+    found["e3"].routes.append(Hit("e3", "diffusion:semantic", 0.9, 0, "e1", edges=("structural", "semantic")))
     found["e1"].anchor = True
     score(found, rs)
     items = assemble(found, 10_000, 30)
@@ -115,8 +115,8 @@ def test_spreading_lifts_what_a_strong_path_leads_to() -> None:
     rs = RecallSettings()
     found = {u.id: _found(u, s) for u, s in [(E1, 0.9), (E4, 0.8), (E5, 0.7)]}
     found["e1"].anchor = True
-    e2 = Found(E2, [Hit("e2", "diffusion:structural/structural", 0.3, 0, "e1", 1.0)])
-    weak = Found(E3, [Hit("e3", "diffusion:semantic/window>semantic", 0.3, 0, "e1", 0.4)])
+    e2 = Found(E2, [Hit("e2", "diffusion:structural", 0.3, 0, "e1", 1.0, ("structural",))])
+    weak = Found(E3, [Hit("e3", "diffusion:semantic", 0.3, 0, "e1", 0.4, ("window", "semantic"))])
     found.update(e2=e2, e3=weak)
     score(found, rs.replace(spread=0.0))
     assert e2.score < found["e5"].score  # alone, a diffusion hit ranks under the views' hits

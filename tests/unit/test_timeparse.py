@@ -9,8 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ripplemem.errors import InputError
-from ripplemem.types import TimeSpan
-from ripplemem.write.timeparse import (
+from ripplemem.ground.timeparse import (
     find_times,
     format_span,
     ground_time,
@@ -18,6 +17,7 @@ from ripplemem.write.timeparse import (
     parse_session_time,
     restate_times,
 )
+from ripplemem.types import TimeSpan
 
 MONDAY = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # LoCoMo "1:56 pm on 8 May, 2023"
 SATURDAY = datetime(2023, 5, 13, 10, 0, tzinfo=UTC)

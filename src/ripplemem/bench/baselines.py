@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ripplemem.bench.datasets import Conversation, DialogueTurn, Question, Session
 from ripplemem.bench.metrics import RankedItem
+from ripplemem.formats import Conversation, DialogueTurn, Question, Session
 
 if TYPE_CHECKING:
     from ripplemem.config import Settings

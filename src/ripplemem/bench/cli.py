@@ -20,12 +20,12 @@ from rich.console import Console
 from ripplemem.bench import report as report_mod
 from ripplemem.bench.baselines import BASELINES, DENSE_MAX_CHARS, RRF_K
 from ripplemem.bench.chains import chains_command
-from ripplemem.bench.datasets import Conversation, load_locomo, load_longmemeval
 from ripplemem.bench.qa import make_assess
 from ripplemem.bench.runner import Method, run
 from ripplemem.bench.scale import scale_command
 from ripplemem.config import Settings
 from ripplemem.errors import RippleMemError
+from ripplemem.formats import Conversation, load_locomo, load_longmemeval
 from ripplemem.providers.llm.base import LLM
 
 METHODS = ("ripple", "bm25", "dense", "hybrid", "full")

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ripplemem.bench.datasets import Question
 from ripplemem.bench.metrics import RankedItem, bleu1, token_f1
 from ripplemem.bench.runner import Assess
+from ripplemem.formats import Question
 from ripplemem.prompts import answer as answer_prompt
 from ripplemem.prompts import judge as judge_prompt
 from ripplemem.prompts.base import when

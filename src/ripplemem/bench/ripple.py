@@ -16,9 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ripplemem.bench.datasets import Conversation, Question, Session
 from ripplemem.bench.metrics import RankedItem
 from ripplemem.config import Settings, load_settings
+from ripplemem.formats import Conversation, Question, session_messages
 
 RANK_BUDGET = 100_000
 
@@ -31,20 +31,6 @@ def ripple_settings(
     recall = settings.recall.replace(k=k, diffusion=diffusion, structural=structural, planner=planner)
     graph = settings.graph if structural else dataclasses.replace(settings.graph, structural=False)
     return settings.replace(recall=recall, graph=graph)
-
-
-def session_messages(session: Session) -> list[dict[str, Any]]:
-    """The turns of one session as ``Memory.add`` takes them (content only)."""
-    messages: list[dict[str, Any]] = []
-    for turn in session.turns:
-        if turn.role is not None:
-            messages.append({"role": turn.role, "content": turn.text, "id": turn.turn_id})
-            continue
-        message: dict[str, Any] = {"speaker": turn.speaker, "text": turn.text, "id": turn.turn_id}
-        if turn.image_caption:
-            message["image_caption"] = turn.image_caption
-        messages.append(message)
-    return messages
 
 
 class RippleMethod:

@@ -19,8 +19,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ripplemem.bench import metrics
-from ripplemem.bench.datasets import Conversation, Question
 from ripplemem.bench.metrics import RankedItem
+from ripplemem.formats import Conversation, Question
 
 K_CUTS = (5, 10, 20, 30)
 CURVE_BUDGETS = (250, 500, 1000, 1500, 3000)

@@ -125,8 +125,7 @@ def _warm_index(store: Store, scope: Scope, embedder: Embedder) -> dict[str, Any
 
 def run_locomo(path: Path, backend: Backend, cfg: ScaleConfig, embedder: Embedder) -> dict[str, Any]:
     """Ingest the first conversation of ``path`` session by session; time recalls of its questions."""
-    from ripplemem.bench.datasets import load_locomo
-    from ripplemem.bench.ripple import session_messages
+    from ripplemem.formats import load_locomo, session_messages
     from ripplemem.memory import Memory
 
     conversation = load_locomo([path])[0]

@@ -10,9 +10,9 @@ from typing import Any
 import click
 
 from ..errors import RippleMemError
+from ..formats import read_conversations
 from ..memory import Memory
 from .render import evidence_json, print_evidence, print_trace
-from .sources import read_conversations
 
 
 def _open(ctx: click.Context) -> Memory:
@@ -191,7 +191,7 @@ def export_(ctx: click.Context, user: str | None, out: Path | None) -> None:
 @click.pass_context
 def import_(ctx: click.Context, file: Path) -> None:
     """Import a JSONL export (in one transaction)."""
-    from .sources import read_jsonl_records
+    from ..formats import read_jsonl_records
 
     counts = _open(ctx).import_records(read_jsonl_records(file))
     click.echo(", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))

@@ -5,7 +5,7 @@ has 256 bits of entropy, so a fast hash is enough), in a ``ripplemem_api_keys`` 
 beside the store's tables, through the key store's own connection: the store's schema is
 not touched. For a SQLite store the table is in its file (a ``:memory:`` store keeps its
 keys in memory for the life of the process); for a PostgreSQL store it is in the same
-database and schema, through :class:`ripplemem.store.postgres.keys.PostgresKeyTable`.
+database and schema. The SQL of both lives in ``store/`` (``sqlite/keys.py``, ``postgres/keys.py``).
 
 The admin key is not stored: it comes from ``RIPPLEMEM_ADMIN_KEY`` (compared in constant
 time) and may act on every scope and mint keys.
@@ -16,26 +16,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import sqlite3
-import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol
 
-from ..errors import InputError, StoreError
-from ..store import is_postgres_url, sqlite_path
+from ..errors import InputError
+from ..store.keys import open_key_table
 
 PREFIX = "rm_"
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS ripplemem_api_keys (
-    id TEXT PRIMARY KEY,
-    user_id TEXT NOT NULL,
-    hash TEXT NOT NULL UNIQUE,
-    label TEXT NOT NULL DEFAULT '',
-    created_at TEXT NOT NULL,
-    revoked_at TEXT
-)
-"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,84 +45,6 @@ class KeyInfo:
 
 def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
-
-
-KeyRow = tuple[str, str, str, str, str | None]  # id, user_id, label, created_at, revoked_at
-
-
-class KeyTable(Protocol):
-    """Where the key rows live: the SQLite file or the PostgreSQL database of the store."""
-
-    def close(self) -> None: ...
-
-    def insert(self, key_id: str, user_id: str, key_hash: str, label: str, created_at: str) -> None: ...
-
-    def find(self, key_hash: str) -> tuple[str, str] | None: ...
-
-    def rows(self, user_id: str | None = None) -> list[KeyRow]: ...
-
-    def revoke(self, key_id: str, at: str, user_id: str | None = None) -> bool: ...
-
-
-class SQLiteKeyTable:
-    """``ripplemem_api_keys`` in the store's SQLite file, on this object's own connection."""
-
-    def __init__(self, path: str) -> None:
-        self._lock = threading.Lock()
-        try:
-            self._conn = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
-            self._conn.execute("PRAGMA busy_timeout = 10000")
-            self._conn.execute(_SCHEMA)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the API key table in {path}: {exc}") from exc
-
-    def close(self) -> None:
-        with self._lock:
-            self._conn.close()
-
-    def _run(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            try:
-                return self._conn.execute(sql, args).fetchall()
-            except sqlite3.Error as exc:
-                raise StoreError(f"API key table: {exc}") from exc
-
-    def insert(self, key_id: str, user_id: str, key_hash: str, label: str, created_at: str) -> None:
-        self._run(
-            "INSERT INTO ripplemem_api_keys (id, user_id, hash, label, created_at) VALUES (?, ?, ?, ?, ?)",
-            (key_id, user_id, key_hash, label, created_at),
-        )
-
-    def find(self, key_hash: str) -> tuple[str, str] | None:
-        rows = self._run("SELECT id, user_id FROM ripplemem_api_keys WHERE hash = ? AND revoked_at IS NULL", (key_hash,))
-        return (str(rows[0][0]), str(rows[0][1])) if rows else None
-
-    def rows(self, user_id: str | None = None) -> list[KeyRow]:
-        sql = "SELECT id, user_id, label, created_at, revoked_at FROM ripplemem_api_keys"
-        args: tuple[object, ...] = ()
-        if user_id is not None:
-            sql, args = sql + " WHERE user_id = ?", (user_id,)
-        return [(str(r[0]), str(r[1]), str(r[2]), str(r[3]), None if r[4] is None else str(r[4]))
-                for r in self._run(sql + " ORDER BY created_at, id", args)]  # fmt: skip
-
-    def revoke(self, key_id: str, at: str, user_id: str | None = None) -> bool:
-        sql = "UPDATE ripplemem_api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL"
-        args: tuple[object, ...] = (at, key_id)
-        if user_id is not None:
-            sql, args = sql + " AND user_id = ?", (*args, user_id)
-        return bool(self._run(sql + " RETURNING id", args))
-
-
-def open_key_table(db: str) -> KeyTable:
-    """The key table of the store ``db`` names (a path, a ``sqlite:`` or a ``postgresql:`` URL)."""
-    if is_postgres_url(db):
-        from ..store.postgres.keys import PostgresKeyTable
-
-        return PostgresKeyTable(db)
-    path = sqlite_path(db)
-    if path is None:
-        raise StoreError(f"API keys need a SQLite or PostgreSQL store; {db!r} is neither")
-    return SQLiteKeyTable(path)
 
 
 class KeyStore:

@@ -8,7 +8,14 @@
   or a diffusion hit's match to the planner's target), plus a little per extra view;
 - ``I_anchor``: it served as an anchor.
 Memories that are no longer current and short-term-tier memories are scaled down but stay
-reachable. Items are taken in rank order until ``k`` or until the next does not fit.
+reachable.
+
+One term beyond the paper's formula, the **spreading floor** (``RecallSettings.spread``,
+0 turns it off): a memory reached from an anchor along structural edges only (a shared
+named person or place) scores at least ``spread * rho(anchor) * path weight``, because
+what a chain leads to is by construction weakly aligned with the question. Items are then
+taken in rank order until ``k`` or until the next does not fit. docs/ranking.md has the
+whole rule, with the engine's "room left" rule.
 """
 
 from __future__ import annotations
@@ -67,24 +74,22 @@ def align(found: dict[str, Found], qvec: Vector, lexical: list[Hit], rrf_k: int)
         f.alignment = score / best
 
 
-def route_strength(routes: list[Hit]) -> float:
-    views = {h.route for h in routes if not h.route.startswith("diffusion")}
+def route_strength(routes: list[Hit], extra_view: float = 0.1) -> float:
+    views = {h.route for h in routes if not h.diffusion}
     strongest = max((h.score for h in routes), default=0.0)
-    return min(1.0, strongest + 0.1 * max(len(views) - 1, 0))
+    return min(1.0, strongest + extra_view * max(len(views) - 1, 0))
 
 
 def score(found: dict[str, Found], rs: RecallSettings) -> None:
+    """``rho`` of every found memory, then the spreading floor (see :func:`_spread`)."""
     _own_scores(found, rs)
     if rs.spread > 0:
         _spread(found, rs.spread)
 
 
-def _entity_path(route: str) -> bool:
-    """A diffusion route that walked structural edges only (a shared named person or place)."""
-    if not route.startswith("diffusion:"):
-        return False
-    path = route.split("/", 1)[1] if "/" in route else ""
-    return bool(path) and all(step == "structural" for step in path.split(">"))
+def _entity_path(hit: Hit) -> bool:
+    """A diffusion hit that walked structural edges only (a shared named person or place)."""
+    return bool(hit.edges) and all(kind == "structural" for kind in hit.edges)
 
 
 def _spread(found: dict[str, Found], decay: float) -> None:
@@ -95,7 +100,7 @@ def _spread(found: dict[str, Found], decay: float) -> None:
     anchors = {uid: f.score for uid, f in found.items() if f.anchor}
     for f in found.values():
         lifted = max(
-            (decay * anchors[h.via] * h.path for h in f.routes if h.via in anchors and _entity_path(h.route)),
+            (decay * anchors[h.via] * h.path for h in f.routes if h.via in anchors and _entity_path(h)),
             default=0.0,
         )
         if lifted > f.score:
@@ -106,7 +111,7 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings) -> None:
     for f in found.values():
         rho = (
             rs.lambda_query * f.alignment
-            + rs.lambda_route * route_strength(f.routes)
+            + rs.lambda_route * route_strength(f.routes, rs.extra_view)
             + rs.lambda_anchor * (1.0 if f.anchor else 0.0)
         )
         if not f.unit.current:
@@ -129,6 +134,6 @@ def assemble(found: dict[str, Found], budget_tokens: int, k: int) -> list[Eviden
         if used + cost > budget_tokens:
             break
         used += cost
-        routes = tuple(dict.fromkeys(h.route if h.via is None else f"{h.route}<-{h.via}" for h in f.routes))
+        routes = tuple(dict.fromkeys(h.label for h in f.routes))
         items.append(EvidenceItem(f.unit, f.score, routes, f.anchor))
     return items

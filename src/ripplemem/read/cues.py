@@ -2,50 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from ..ground.text import keywords, match_names
+from ..ground.timeparse import find_times
 from ..types import Cues, TimeSpan
 
-# per-cue weights of structural matching on the read path (views and diffusion)
-W_PARTICIPANTS, W_LOCATIONS, W_TIME = 0.45, 0.25, 0.30
-
-STOPWORDS = frozenset(
-    """a about above after again against all am an and any are aren't as at be because been before
-    being below between both but by can could did didn't do does doesn't doing don't down during each
-    few for from further had has have having he her here hers herself him himself his how i if in into
-    is isn't it its itself just let me more most my myself no nor not now of off on once only or other
-    our ours ourselves out over own same she should so some such than that the their theirs them
-    themselves then there these they this those through to too under until up very was wasn't we were
-    what when where which while who whom why will with would you your yours yourself yourselves
-    ever also much many kind kinds likely might may get got go went going say said tell told think""".split()
-)
-
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
-
-
-def keywords(text: str) -> tuple[str, ...]:
-    """Content words of ``text``, lowercased, stopwords removed, in order, unique."""
-    words = (w.lower().strip("'-") for w in _WORD.findall(text))
-    return tuple(dict.fromkeys(w for w in words if w and w not in STOPWORDS and len(w) > 1))
-
-
-def match_names(text: str, names: Iterable[str]) -> frozenset[str]:
-    """Known names mentioned in ``text`` (whole words, case-insensitive; first names too)."""
-    low = f" {re.sub(r'[^a-z0-9 ]+', ' ', text.lower())} "
-    found = set()
-    for name in names:
-        n = re.sub(r"[^a-z0-9 ]+", " ", name.lower()).strip()
-        if not n:
-            continue
-        if f" {n} " in low:
-            found.add(name)
-            continue
-        first = n.split()[0]
-        if " " in n and len(first) > 2 and f" {first} " in low and first not in STOPWORDS:
-            found.add(name)
-    return frozenset(found)
+__all__ = ["keywords", "match_names", "query_cues"]
 
 
 def query_cues(
@@ -55,8 +19,6 @@ def query_cues(
     locations: Iterable[str],
 ) -> Cues:
     """Cues of a query against the scope's known participant and location names."""
-    from ..write.timeparse import find_times
-
     spans = find_times(query, as_of)
     time: TimeSpan | None = spans[0][1] if spans else None
     return Cues(

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..types import Cues, Edge, Hit, MemoryUnit, Vector
-from .cues import W_LOCATIONS, W_PARTICIPANTS, W_TIME
+from ..types import Cues, CueWeights, Edge, Hit, MemoryUnit, Vector
+
+DEFAULT_WEIGHTS = CueWeights()
 
 
 def _containment(unit_names: frozenset[str], target: frozenset[str]) -> float:
@@ -22,20 +23,23 @@ def _containment(unit_names: frozenset[str], target: frozenset[str]) -> float:
     return len(mine & {n.lower() for n in target}) / len(mine)
 
 
-def cue_match(unit: MemoryUnit, cues: Cues, tau_days: float = 7.0) -> float:
+def cue_match(unit: MemoryUnit, cues: Cues, weights: CueWeights = DEFAULT_WEIGHTS, tau_days: float = 7.0) -> float:
     """How much of the memory is about the target's people, places and time (0..1)."""
     score = weight = 0.0
     if cues.participants:
-        weight += W_PARTICIPANTS
-        score += W_PARTICIPANTS * _containment(unit.participants, cues.participants)
+        weight += weights.participants
+        score += weights.participants * _containment(unit.participants, cues.participants)
     if cues.locations:
-        weight += W_LOCATIONS
-        score += W_LOCATIONS * _containment(unit.locations, cues.locations)
+        weight += weights.locations
+        score += weights.locations * _containment(unit.locations, cues.locations)
     if cues.time is not None:
-        weight += W_TIME
+        weight += weights.time
         if unit.time is not None:
-            score += W_TIME * unit.time.compatibility(cues.time, tau_days)
+            score += weights.time * unit.time.compatibility(cues.time, tau_days)
     return score / weight if weight else 0.0
+
+
+Reached = dict[str, tuple[float, str, tuple[str, ...]]]
 
 
 def walk(
@@ -44,18 +48,18 @@ def walk(
     hops: int,
     kinds: frozenset[str],
     max_frontier: int = 200,
-) -> dict[str, tuple[float, str, str]]:
+) -> Reached:
     """Nodes reached from the anchors: ``id -> (path weight, anchor, edge kinds on the path)``."""
-    frontier: dict[str, tuple[float, str, str]] = {a: (1.0, a, "") for a in anchors}
-    reached: dict[str, tuple[float, str, str]] = {}
+    frontier: Reached = {a: (1.0, a, ()) for a in anchors}
+    reached: Reached = {}
     visited = set(anchors)
     for _ in range(hops):
-        step: dict[str, tuple[float, str, str]] = {}
+        step: Reached = {}
         for edge in neighbours(sorted(frontier)):
             if edge.kind not in kinds or edge.dst in visited or edge.src not in frontier:
                 continue
             weight, anchor, path = frontier[edge.src]
-            cand = (weight * edge.weight, anchor, f"{path}>{edge.kind}" if path else edge.kind)
+            cand = (weight * edge.weight, anchor, (*path, edge.kind))
             if edge.dst not in step or cand[0] > step[edge.dst][0]:
                 step[edge.dst] = cand
         if not step:
@@ -78,11 +82,13 @@ def diffuse(
     hops: int = 2,
     per_channel: int = 6,
     structural: bool = True,
+    weights: CueWeights = DEFAULT_WEIGHTS,
     tau_days: float = 7.0,
+    max_frontier: int = 200,
 ) -> list[Hit]:
     """Best candidates near the anchors, per channel, as diffusion hits (``via`` = anchor)."""
     kinds = frozenset({"semantic", "window", "supersedes", "consolidates"} | ({"structural"} if structural else set()))
-    reached = walk(anchors, neighbours, hops, kinds)
+    reached = walk(anchors, neighbours, hops, kinds, max_frontier)
     ids = [uid for uid in reached if uid not in known]
     if not ids:
         return []
@@ -93,12 +99,12 @@ def diffuse(
         sem.sort(key=lambda p: (-p[0], p[1]))
         for rank, (sim, uid) in enumerate(sem[:per_channel]):
             weight, anchor, path = reached[uid]
-            hits.append(Hit(uid, f"diffusion:semantic/{path}", round(max(sim, 0.0), 6), rank, anchor, round(weight, 6)))
+            hits.append(Hit(uid, "diffusion:semantic", round(max(sim, 0.0), 6), rank, anchor, round(weight, 6), path))
     if structural and not target_cues.empty:
-        cue = [(cue_match(u, target_cues, tau_days), uid) for uid, u in units.items()]
+        cue = [(cue_match(u, target_cues, weights, tau_days), uid) for uid, u in units.items()]
         cue = [p for p in cue if p[0] > 0]
         cue.sort(key=lambda p: (-p[0], p[1]))
         for rank, (match, uid) in enumerate(cue[:per_channel]):
             weight, anchor, path = reached[uid]
-            hits.append(Hit(uid, f"diffusion:structural/{path}", round(match, 6), rank, anchor, round(weight, 6)))
+            hits.append(Hit(uid, "diffusion:structural", round(match, 6), rank, anchor, round(weight, 6), path))
     return hits

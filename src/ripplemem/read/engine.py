@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..config import RecallSettings
+from ..config import GraphSettings, RecallSettings
 from ..providers.embed.base import Embedder
-from ..salience import salient
 from ..store.base import Store
-from ..types import Cues, Evidence, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
+from ..types import Cues, CueWeights, Evidence, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
 from .assemble import Found, align, assemble, merge_hits, ranked, score
 from .cues import query_cues
 from .diffuse import diffuse
 from .plan import rule_plan
-from .recall import initial_recall
+from .recall import initial_recall, salient_names
 
-Planner = Callable[[str, Cues, Sequence[Found], int], Plan]
+Planner = Callable[[str, Cues, Sequence[Found], RecallSettings], Plan]
 
 
 @dataclass
@@ -25,18 +24,18 @@ class ReadContext:
     store: Store
     embedder: Embedder
     planner: Planner = rule_plan
-    tau_days: float = 7.0
+    graph: GraphSettings = field(default_factory=GraphSettings)
 
 
-def _toward_query(found: Sequence[Found], n: int, query: str, cues: Cues, reason: str) -> Plan:
+def _toward_query(found: Sequence[Found], n: int, query: str, cues: Cues, reason: str, planner: str) -> Plan:
     """Diffuse from the top ``n`` hits toward the question itself."""
     anchors = tuple(f.unit.id for f in found[:n])
-    return Plan(bool(anchors), anchors, query, cues, reason)
+    return Plan(bool(anchors), anchors, query, cues, reason, planner=planner)
 
 
-def _blind_plan(query: str, cues: Cues, found: Sequence[Found], n: int) -> Plan:
+def _blind_plan(query: str, cues: Cues, found: Sequence[Found], rs: RecallSettings) -> Plan:
     """The no-planner ablation: diffuse from the top hits toward the query itself."""
-    return _toward_query(found, n, query, cues, "no planner: top hits toward the query")
+    return _toward_query(found, rs.anchors, query, cues, "no planner: top hits toward the query", "blind")
 
 
 def _initial(
@@ -46,7 +45,7 @@ def _initial(
     people, places = ctx.store.known_names(scope)
     cues = query_cues(query, as_of, people, places)
     qvec = ctx.embedder.embed([query])[0]
-    views = initial_recall(ctx.store, scope, query, qvec, cues, rs)
+    views = initial_recall(ctx.store, scope, query, qvec, cues, rs, ctx.graph)
     hits = [h for view in views.values() for h in view]
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for h in hits}))}
     found: dict[str, Found] = {}
@@ -75,10 +74,11 @@ def recall(
         order = ranked(found)
         # what the evidence already holds: the memories that would be assembled now
         assembled = {i.id for i in assemble(found, budget_tokens, k)}
-        plan = planner(query, cues, order, rs.anchors)
-        if not plan.proceed and order and len(assembled) == len(found) < k:
+        plan = planner(query, cues, order, rs)
+        if rs.room_fill and not plan.proceed and order and len(assembled) == len(found) < k:
             # covered, but every candidate is in and there is room: fill it near the top hits
-            plan = _toward_query(order, rs.anchors, query, cues, f"{plan.stop_reason}; room left: filling toward the query")
+            reason = f"{plan.stop_reason}; room left: filling toward the query"
+            plan = _toward_query(order, rs.anchors, query, cues, reason, "room left")
         trace.plans.append(plan)
         if not plan.proceed or not plan.anchors:
             trace.stop_reason = plan.stop_reason or "planner stopped"
@@ -90,14 +90,16 @@ def recall(
         selected = assembled | set(plan.anchors)
         total = store.count_units(scope)
         target_cues = Cues(
-            participants=salient(store, scope, "participant", plan.target_cues.participants, total),
-            locations=salient(store, scope, "location", plan.target_cues.locations, total),
+            participants=salient_names(store, scope, "participant", plan.target_cues.participants, total, ctx.graph),
+            locations=salient_names(store, scope, "location", plan.target_cues.locations, total, ctx.graph),
             time=plan.target_cues.time,
             keywords=plan.target_cues.keywords,
         )
+        weights = CueWeights(ctx.graph.weight_participants, ctx.graph.weight_locations, ctx.graph.weight_time)
         new_hits = diffuse(
             plan.anchors, tvec, target_cues, selected, lambda ids: store.edges(scope, ids), fetch,
-            hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural, tau_days=ctx.tau_days,
+            hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural, weights=weights,
+            tau_days=ctx.graph.tau_days, max_frontier=rs.max_frontier,
         )
         trace.diffusion.extend(new_hits)
         merge_hits(found, reached, new_hits)

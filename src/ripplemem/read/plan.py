@@ -11,9 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..config import RecallSettings
 from ..types import Cues, Plan
 from .assemble import Found
 from .cues import keywords
+
+DEFAULTS = RecallSettings()
 
 _WH = re.compile(
     r"^\s*(?:what|when|where|who|whom|whose|which|why|how(?: many| much| long| often| old)?)\b\s*"
@@ -82,19 +85,19 @@ def anchor_terms(anchors: Sequence[Found], cues: Cues, names: Sequence[str], n: 
     return [w for w, _ in sorted(counts.items(), key=lambda p: (-p[1], p[0]))[:n]]
 
 
-def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], n_anchors: int = 3) -> Plan:
+def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], rs: RecallSettings = DEFAULTS) -> Plan:
     """Decide whether to look further, from where, and for what."""
     if not ranked:
         return Plan(False, (), "", Cues(), "no evidence to start from")
     kw, people, places = missing_cues(cues, ranked[:3])
     if not (kw or people or places) and not _AGGREGATE.search(query):
         return Plan(False, (), "", Cues(), "enough evidence: the top memories cover every cue of the query")
-    anchors = choose_anchors(cues, ranked, n_anchors)
+    anchors = choose_anchors(cues, ranked, rs.anchors, rs.planner_window)
     anchor_people = {p for f in anchors for p in f.unit.participants}
     anchor_places = {p for f in anchors for p in f.unit.locations}
     target = declarative(query)
     extra = [p for p in sorted(anchor_places | anchor_people) if p.lower() not in target.lower()]
-    extra += anchor_terms(anchors, cues, extra)
+    extra += anchor_terms(anchors, cues, extra, rs.target_terms)
     if extra:
         target = f"{target[:-1]}, with {', '.join(extra)}."
     target_cues = Cues(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from ..config import RecallSettings
 from ..errors import ProviderError
 from ..prompts import plan as prompt
 from ..providers.llm.base import LLM
@@ -11,7 +13,7 @@ from ..types import Cues, Plan
 from .assemble import Found
 from .plan import rule_plan
 
-SHOWN = 15  # how many of the best memories the planner sees
+DEFAULTS = RecallSettings()
 
 
 class LLMPlanner:
@@ -25,16 +27,17 @@ class LLMPlanner:
         self.llm = llm
         self.failures = 0
 
-    def __call__(self, query: str, cues: Cues, ranked: Sequence[Found], n_anchors: int = 3) -> Plan:
-        shown = list(ranked[:SHOWN])
+    def __call__(self, query: str, cues: Cues, ranked: Sequence[Found], rs: RecallSettings = DEFAULTS) -> Plan:
+        shown = list(ranked[: rs.planner_shown])
         if not shown:
-            return rule_plan(query, cues, ranked, n_anchors)
+            return rule_plan(query, cues, ranked, rs)
         try:
             out = prompt.render(query, cues, [f.unit for f in shown]).ask(self.llm)
-        except ProviderError:
+        except ProviderError as exc:
             self.failures += 1
-            return rule_plan(query, cues, ranked, n_anchors)
-        plan = prompt.to_plan(out, {f.unit.id for f in shown}, n_anchors)
+            plan = rule_plan(query, cues, ranked, rs)
+            return replace(plan, planner=f"rule (llm failed: {type(exc).__name__})", fallback=True)
+        plan = replace(prompt.to_plan(out, {f.unit.id for f in shown}, rs.anchors), planner="llm")
         if plan.proceed:
             target_cues = Cues(
                 participants=plan.target_cues.participants or cues.participants,
@@ -42,5 +45,5 @@ class LLMPlanner:
                 time=cues.time,
                 keywords=cues.keywords,
             )
-            return Plan(True, plan.anchors, plan.target, target_cues, plan.stop_reason)
+            return Plan(True, plan.anchors, plan.target, target_cues, plan.stop_reason, planner="llm")
         return plan

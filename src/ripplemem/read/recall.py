@@ -2,18 +2,17 @@
 
 A name carried by a large share of the scope's memories does not discriminate (the main
 speakers of a conversation are participants of almost everything), so it is left out of the
-structural view instead of flooding it with arbitrary memories (see ``salience``).
+structural view instead of flooding it with arbitrary memories (see ``ground.salience``).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from ..config import RecallSettings
-from ..salience import salient
+from ..config import GraphSettings, RecallSettings
+from ..ground.salience import salient
 from ..store.base import Store
 from ..types import Cues, Hit, Scope, Vector
-from .cues import W_LOCATIONS, W_PARTICIPANTS, W_TIME
 
 
 def _hits(pairs: list[tuple[str, float]], route: str, scale: float | None = None) -> list[Hit]:
@@ -21,16 +20,24 @@ def _hits(pairs: list[tuple[str, float]], route: str, scale: float | None = None
     return [Hit(uid, route, round(max(score, 0.0) / top, 6), rank) for rank, (uid, score) in enumerate(pairs)]
 
 
-def structural_view(store: Store, scope: Scope, cues: Cues, k: int) -> list[Hit]:
+def salient_names(store: Store, scope: Scope, kind: str, names: frozenset[str], total: int, gs: GraphSettings) -> frozenset[str]:
+    """The names of ``kind`` that discriminate in this scope (see ``ground.salience``)."""
+    return salient(
+        names, lambda ns: store.name_counts(scope, kind, ns), total,  # type: ignore[arg-type]
+        share=gs.name_share, min_units=gs.name_min_units,
+    )
+
+
+def structural_view(store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSettings) -> list[Hit]:
     """Memories matching the query's participants, places and time, best first."""
     score: dict[str, float] = defaultdict(float)
     weight = 0.0
     total = store.count_units(scope)
     for names, w, lookup, kind in (
-        (cues.participants, W_PARTICIPANTS, store.by_participants, "participant"),
-        (cues.locations, W_LOCATIONS, store.by_locations, "location"),
+        (cues.participants, gs.weight_participants, store.by_participants, "participant"),
+        (cues.locations, gs.weight_locations, store.by_locations, "location"),
     ):
-        useful = sorted(salient(store, scope, kind, names, total))  # type: ignore[arg-type]
+        useful = sorted(salient_names(store, scope, kind, names, total, gs))
         if not useful:
             continue
         weight += w
@@ -38,9 +45,9 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int) -> list[Hit]
             for uid, _ in lookup(scope, [name], k):
                 score[uid] += w / len(useful)
     if cues.time is not None:
-        weight += W_TIME
+        weight += gs.weight_time
         for uid, compat in store.by_time(scope, cues.time, k):
-            score[uid] += W_TIME * compat
+            score[uid] += gs.weight_time * compat
     if not score:
         return []
     ranked = sorted(score.items(), key=lambda p: (-p[1], p[0]))[:k]
@@ -48,12 +55,12 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int) -> list[Hit]
 
 
 def initial_recall(
-    store: Store, scope: Scope, query: str, qvec: Vector, cues: Cues, rs: RecallSettings
+    store: Store, scope: Scope, query: str, qvec: Vector, cues: Cues, rs: RecallSettings, gs: GraphSettings
 ) -> dict[str, list[Hit]]:
     views: dict[str, list[Hit]] = {
         "dense": _hits(store.dense_search(scope, qvec, rs.view_k), "dense", scale=1.0),
         "lexical": _hits(store.lexical_search(scope, query, rs.view_k), "lexical"),
     }
     if rs.structural:
-        views["structural"] = structural_view(store, scope, cues, rs.view_k)
+        views["structural"] = structural_view(store, scope, cues, rs.view_k, gs)
     return views

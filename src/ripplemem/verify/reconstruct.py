@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import ProviderError
+from ..ground.facts import unsupported
+from ..ground.sentences import sentences
 from ..prompts import reconstruct as prompt
 from ..prompts.base import Prompt
 from ..providers.llm.base import LLM
 from ..types import Evidence
-from .facts import split_sentences, unsupported
 
 UNCERTAIN = "[uncertain] "
 
@@ -52,7 +53,7 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
     except ProviderError:
         second = draft
     marked, uncertain = [], []
-    for sentence in split_sentences(second.description):
+    for sentence in sentences(second.description):
         if unsupported(sentence, texts):
             marked.append(UNCERTAIN + sentence)
             uncertain.append(sentence)

@@ -12,44 +12,40 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..read.cues import keywords
+from ..config import WriteSettings
+from ..ground.text import keywords
 from ..types import Candidate
-
-MAX_TURNS = 3
-MAX_GAP = 2  # a turn in between that stated nothing (a bare question) does not separate
-SHORT_CHARS = 140
-MIN_OVERLAP = 0.12
 
 
 def _times_agree(a: Candidate, b: Candidate) -> bool:
     return a.time is None or b.time is None or a.time.overlaps(b.time)
 
 
-def _related(a: Candidate, b: Candidate) -> bool:
-    if min(len(a.restatement), len(b.restatement)) <= SHORT_CHARS:
+def _related(a: Candidate, b: Candidate, ws: WriteSettings) -> bool:
+    if min(len(a.restatement), len(b.restatement)) <= ws.compose_short_chars:
         return True
     ka, kb = set(keywords(a.restatement)), set(keywords(b.restatement))
     if not ka or not kb:
         return False
-    return len(ka & kb) / len(ka | kb) >= MIN_OVERLAP
+    return len(ka & kb) / len(ka | kb) >= ws.compose_overlap
 
 
-def _adjacent(a: Candidate, b: Candidate, position: Mapping[str, int]) -> bool:
+def _adjacent(a: Candidate, b: Candidate, position: Mapping[str, int], gap: int) -> bool:
     pa = [position[s] for s in a.sources if s in position]
     pb = [position[s] for s in b.sources if s in position]
-    return bool(pa and pb) and 1 <= min(pb) - max(pa) <= MAX_GAP
+    return bool(pa and pb) and 1 <= min(pb) - max(pa) <= gap
 
 
-def can_compose(a: Candidate, b: Candidate, position: Mapping[str, int], max_chars: int) -> bool:
+def can_compose(a: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
     return (
         a.session_id == b.session_id
         and a.layer != "core"
         and b.layer != "core"
-        and len(a.restatement) + 1 + len(b.restatement) <= max_chars
-        and len(set(a.sources) | set(b.sources)) <= MAX_TURNS
-        and _adjacent(a, b, position)
+        and len(a.restatement) + 1 + len(b.restatement) <= ws.compose_chars
+        and len(set(a.sources) | set(b.sources)) <= ws.compose_turns
+        and _adjacent(a, b, position, ws.compose_gap)
         and _times_agree(a, b)
-        and _related(a, b)
+        and _related(a, b, ws)
     )
 
 
@@ -68,11 +64,11 @@ def combine(a: Candidate, b: Candidate) -> Candidate:
     )
 
 
-def compose(candidates: Sequence[Candidate], position: Mapping[str, int], max_chars: int) -> list[Candidate]:
-    """Compose consecutive candidates of adjacent turns (in the order given)."""
+def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: WriteSettings) -> list[Candidate]:
+    """Compose consecutive candidates of adjacent turns (in the order given); ``compose_chars`` 0 is off."""
     out: list[Candidate] = []
     for cand in candidates:
-        if out and max_chars > 0 and can_compose(out[-1], cand, position, max_chars):
+        if out and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws):
             out[-1] = combine(out[-1], cand)
         else:
             out.append(cand)

@@ -41,9 +41,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ..ground.sentences import split_sentences
+from ..ground.timeparse import TimeMention, restate_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
 from . import nlp as _nlp
-from .timeparse import TimeMention, restate_times, span_label
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -362,7 +363,7 @@ def _sentences(text: str, names: set[str]) -> list[_Sentence]:
     lead = re.compile(rf"^(?:(?:{_BARE_INTERJECTIONS}|{_INTERJECTIONS})\b[\s,]*)*(?:{name_re})\b\s*[,!?.:;]+\s*|^(?:{name_re}),\s*", re.I)
     tail = re.compile(rf",\s*(?:my\s+friend\s+)?(?:{name_re})\s*(?=[!?.]*$)")
     found: list[_Sentence] = []
-    for start, end in _nlp.split_sentences(text):
+    for start, end in split_sentences(text):
         raw = text[start:end]
         cut = 0
         while True:

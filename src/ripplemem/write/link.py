@@ -23,8 +23,6 @@ import numpy as np
 from ..config import GraphSettings
 from ..types import Edge, MemoryUnit
 
-WINDOW_GAP = 2
-
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
@@ -84,9 +82,9 @@ def link_unit(
 
 
 def window_edges(
-    new: dict[str, list[tuple[str, int]]], known: dict[str, list[tuple[str, int]]]
+    new: dict[str, list[tuple[str, int]]], known: dict[str, list[tuple[str, int]]], max_gap: int = 2
 ) -> list[Edge]:
-    """Edges between units whose source turns lie within ``WINDOW_GAP`` turns in one session.
+    """Edges between units whose source turns lie within ``max_gap`` turns in one session.
 
     ``new`` and ``known`` map unit ids to their source positions ``(session_id, index)``;
     new units are linked to each other and to known ones. Weight: 1 for the same turn,
@@ -100,7 +98,7 @@ def window_edges(
     best: dict[tuple[str, str], float] = {}
     for uid, positions in new.items():
         for session, index in positions:
-            for gap in range(WINDOW_GAP + 1):
+            for gap in range(max_gap + 1):
                 for other_index in {index - gap, index + gap}:
                     for other in by_slot.get((session, other_index), ()):
                         if other == uid:

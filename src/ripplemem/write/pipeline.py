@@ -19,8 +19,8 @@ from typing import Protocol
 import numpy as np
 
 from ..config import Settings
+from ..ground.salience import common_names
 from ..providers.embed.base import Embedder
-from ..salience import common_names
 from ..store.base import Store, WriteBatch
 from ..types import (
     AddResult,
@@ -83,8 +83,13 @@ def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
     skipped = len(turns) - len(stored)
     if not stored:
         return AddResult((), 0, skipped)
+    decided = _decider_failures(ctx)
     events, failures = process(ctx, scope, stored)
-    return AddResult(tuple(events), len(stored), skipped, failures)
+    return AddResult(tuple(events), len(stored), skipped, failures, _decider_failures(ctx) - decided)
+
+
+def _decider_failures(ctx: WriteContext) -> int:
+    return int(getattr(ctx.decider, "failures", 0))
 
 
 def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[list[MemoryEvent], int]:
@@ -95,8 +100,7 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
         windows, positions = _windows(ctx, scope, turns)
         per_window = ctx.extractor.extract_many(windows)
         order = {tid: i for (_, tid), i in positions.items()}
-        limit = ctx.settings.write.compose_chars
-        candidates = [c for found in per_window for c in compose(found, order, limit)]
+        candidates = [c for found in per_window for c in compose(found, order, ctx.settings.write)]
         pending = _build_units(ctx, scope, candidates)
         batch = _link(ctx, scope, pending, positions)
         batch.done_turns = ids
@@ -159,7 +163,7 @@ def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -
     for cand, vec in zip(candidates, vectors, strict=True):
         # one vector search serves both the update decision and, later, the link pool
         found = ctx.store.dense_search(scope, vec, max(ctx.settings.graph.pool, 5))
-        near = _neighbours(ctx, scope, vec, found, pending)
+        near = _neighbours(ctx, scope, vec, found, pending, ws.nearest)
         novelty = 1.0 - (near[0][1] if near else 0.0)
         sel = select(cand, novelty, speakers, ws)
         if ctx.decider is not None:
@@ -233,7 +237,10 @@ def _link(
     proposed: list[Edge] = list(pending.supersedes)
     if fresh:
         names = {p for u in fresh for p in u.participants}
-        common = common_names(ctx.store, scope, "participant", names, ctx.store.count_units(scope) + len(fresh))
+        common = common_names(
+            names, lambda ns: ctx.store.name_counts(scope, "participant", ns), ctx.store.count_units(scope) + len(fresh),
+            share=gs.name_share, min_units=gs.name_min_units,
+        )
         matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
         for i, unit in enumerate(fresh):
             stored = ctx.store.get_units(scope, _pool(ctx, scope, unit, pending.dense[unit.id]))
@@ -257,15 +264,16 @@ def _window_links(
     def where(unit: MemoryUnit) -> list[tuple[str, int]]:
         return [(unit.session_id, positions[(unit.session_id, s)]) for s in unit.sources if (unit.session_id, s) in positions]
 
+    gap = ctx.settings.graph.window_gap
     new = {u.id: where(u) for u in fresh}
     near_ids: set[str] = set()
     by_index = {(sess, i): tid for (sess, tid), i in positions.items()}
     for spots in new.values():
         for sess, i in spots:
-            near_ids.update(by_index[(sess, j)] for j in range(i - 2, i + 3) if (sess, j) in by_index)
+            near_ids.update(by_index[(sess, j)] for j in range(i - gap, i + gap + 1) if (sess, j) in by_index)
     known_units = [u for u in ctx.store.units_by_source(scope, sorted(near_ids)) if u.id not in new]
     known = {u.id: where(u) for u in known_units}
-    return window_edges(new, known)
+    return window_edges(new, known, gap)
 
 
 def _dedupe(edges: list[Edge]) -> list[Edge]:

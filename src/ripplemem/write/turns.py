@@ -32,7 +32,7 @@ def parse_time(value: Any, what: str) -> datetime | None:
         return utc(datetime.fromisoformat(value.strip().replace("Z", "+00:00")))
     except ValueError:
         pass
-    from .timeparse import parse_session_time
+    from ..ground.timeparse import parse_session_time
 
     try:
         return utc(parse_session_time(value))

@@ -56,8 +56,8 @@ class OpenAIEmbedder:
             dim=settings.embed_dim,
             base_url=settings.embed_base_url,
             api_key=settings.embed_api_key,
-            timeout=settings.llm_timeout,
-            retries=settings.llm_retries,
+            timeout=settings.embed_timeout,
+            retries=settings.embed_retries,
         )
 
     def close(self) -> None:

@@ -4,15 +4,16 @@
 schema in the system prompt), tolerates code fences, validates into the pydantic schema,
 and makes one repair attempt (the validation error and the raw reply are sent back) before
 raising :class:`LLMOutputError` with the raw text. Transport failures (timeouts, connection
-errors, 429 and 5xx) are retried ``retries`` times with exponential backoff, then raised as
-:class:`ProviderError`. The SDK's own retries are off, so the counts are ours.
+errors, 408/409/429 and 5xx) are retried ``retries`` times by the SDK's own retry (exponential
+backoff with jitter, honouring ``Retry-After``), then raised as :class:`ProviderError`; so is a
+body that is not a chat-completions reply (not JSON, no choices). Nothing from the SDK,
+``json`` or ``httpx`` reaches the caller untranslated.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -75,7 +76,6 @@ class OpenAILLM:
         api_key: str = "",
         timeout: float = 60.0,
         retries: int = 2,
-        backoff: float = 0.5,
         temperature: float = 0.0,
         max_tokens: int | None = None,
         json_mode: bool = True,
@@ -86,7 +86,6 @@ class OpenAILLM:
 
         self.model = model
         self.retries = max(0, retries)
-        self.backoff = backoff
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.json_mode = json_mode
@@ -94,7 +93,7 @@ class OpenAILLM:
             base_url=base_url or None,
             api_key=api_key or "unused",  # local servers need none; the SDK insists on one
             timeout=timeout,
-            max_retries=0,
+            max_retries=self.retries,
         )
 
     @classmethod
@@ -139,16 +138,15 @@ class OpenAILLM:
         return reply
 
     def _chat(self, messages: list[dict[str, str]], *, json_reply: bool) -> str:
-        """One chat completion's text, with bounded retries on transient failures."""
+        """One chat completion's text (the SDK retries transient failures)."""
+        import httpx
         import openai
 
-        attempt = 0
         while True:
             try:
                 return self._create(messages, json_reply=json_reply and self.json_mode)
             except (openai.APIConnectionError, openai.RateLimitError, openai.InternalServerError) as exc:
-                if attempt >= self.retries:
-                    raise ProviderError(f"{self.model}: {exc} (after {attempt + 1} attempts)") from exc
+                raise ProviderError(f"{self.model}: {exc} (after {self.retries + 1} attempts)") from exc
             except openai.BadRequestError as exc:
                 if json_reply and self.json_mode and "response_format" in str(exc):
                     self.json_mode = False  # the server cannot do JSON mode; the prompt still asks for JSON
@@ -156,8 +154,8 @@ class OpenAILLM:
                 raise ProviderError(f"{self.model}: request refused: {exc}") from exc
             except openai.OpenAIError as exc:
                 raise ProviderError(f"{self.model}: {exc}") from exc
-            time.sleep(self.backoff * (2**attempt))
-            attempt += 1
+            except (ValueError, httpx.HTTPError) as exc:  # a body that is not JSON, a broken stream
+                raise ProviderError(f"{self.model}: unreadable reply ({type(exc).__name__}: {exc})") from exc
 
     def _create(self, messages: list[dict[str, str]], *, json_reply: bool) -> str:
         options: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature}

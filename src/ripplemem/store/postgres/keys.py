@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ...errors import StoreError
+from ..keys import KeyRow
 from .driver import conninfo, make_pool, psycopg_modules, public_url
 
 _LOCK = 0x7269_6B65  # pg_advisory_xact_lock key for creating the table
@@ -26,7 +27,6 @@ _SCHEMA = """CREATE TABLE IF NOT EXISTS ripplemem_api_keys (
 )"""
 _USER = "CREATE INDEX IF NOT EXISTS ripplemem_api_keys_user ON ripplemem_api_keys (user_id)"
 
-KeyRow = tuple[str, str, str, str, str | None]  # id, user_id, label, created_at, revoked_at
 
 
 class PostgresKeyTable:

@@ -1,4 +1,4 @@
-"""Files the CLI reads: LoCoMo (either layout), LongMemEval (.json/.json.gz), JSONL turns."""
+"""Files the product reads, by content: JSONL turns, LoCoMo (either layout), LongMemEval (.json/.json.gz)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, RippleMemError
+from .locomo import load_locomo
+from .longmemeval import load_longmemeval
+from .records import session_messages
 
 
 @dataclass
@@ -70,10 +73,7 @@ def _read_jsonl_turns(path: Path) -> list[ConversationInput]:
     return list(convs.values())
 
 
-def _from_bench(path: Path, limit: int | None) -> list[ConversationInput]:
-    from ..bench.datasets import load_locomo, load_longmemeval
-    from ..bench.ripple import session_messages
-
+def _from_datasets(path: Path, limit: int | None) -> list[ConversationInput]:
     name = path.name.lower()
     loaded = load_longmemeval(path, limit) if "longmemeval" in name or name.endswith(".gz") else load_locomo([path])
     out = []
@@ -87,7 +87,7 @@ def read_conversations(path: Path, limit: int | None = None) -> list[Conversatio
     if path.suffix == ".jsonl":
         return _read_jsonl_turns(path)
     try:
-        return _from_bench(path, limit)
+        return _from_datasets(path, limit)
     except RippleMemError:
         raise
     except (ValueError, KeyError, TypeError, OSError) as exc:

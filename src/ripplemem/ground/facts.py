@@ -43,7 +43,3 @@ def unsupported(description: str, evidence_texts: Iterable[str]) -> list[str]:
     missing = [n for n in sorted(numbers(description)) if n not in known_numbers]
     missing += [n for n in sorted(names(description)) if n not in low]
     return missing
-
-
-def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]

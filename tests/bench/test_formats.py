@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.bench.datasets import (
+from ripplemem.errors import InputError
+from ripplemem.formats import (
     load_locomo,
     load_longmemeval,
     normalise_evidence,
-    parse_locomo_time,
-    parse_longmemeval_time,
 )
-from ripplemem.errors import InputError
+from ripplemem.ground.timeparse import parse_session_time
 
 
 def test_evidence_is_split_normalised_and_filtered() -> None:
@@ -29,10 +28,10 @@ def test_evidence_is_split_normalised_and_filtered() -> None:
 
 
 def test_times() -> None:
-    assert parse_locomo_time("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
-    assert parse_longmemeval_time("2023/05/27 (Sat) 22:10") == datetime(2023, 5, 27, 22, 10, tzinfo=UTC)
+    assert parse_session_time("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    assert parse_session_time("2023/05/27 (Sat) 22:10") == datetime(2023, 5, 27, 22, 10, tzinfo=UTC)
     with pytest.raises(InputError):
-        parse_locomo_time("sometime in May")
+        parse_session_time("sometime in May")
 
 
 def test_one_conversation_layout(locomo_file: Path) -> None:

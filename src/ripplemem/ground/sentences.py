@@ -1,0 +1,43 @@
+"""Sentence splitting: the one splitter both paths use. Pure."""
+
+from __future__ import annotations
+
+import re
+
+_ABBREVIATIONS = frozenset("mr mrs ms dr st jr sr vs etc e.g i.e a.m p.m no approx dept prof fig".split())
+_BOUNDARY = re.compile(r"[.!?]+[\"')\]]*\s+|\n+|(?<=[!?])[\"')\]]*(?=[A-Z])")
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans ``(start, end)`` of ``text``: split at . ! ? and at line breaks.
+
+    A full stop after a known abbreviation or a single initial, or before a lowercase
+    word, does not end a sentence. Spans are trimmed of surrounding whitespace.
+    """
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        piece = m.group()
+        if "\n" not in piece and piece.startswith(".") and not piece.startswith(".."):
+            word = text[start : m.start()].split()[-1:] or [""]
+            tail = word[0].lower().rstrip(".")
+            following = text[m.end() : m.end() + 1]
+            if tail in _ABBREVIATIONS or len(tail) == 1 and tail.isalpha() or following.islower():
+                continue
+        _add_span(text, start, m.start() + len(piece.rstrip()), spans)
+        start = m.end()
+    _add_span(text, start, len(text), spans)
+    return spans
+
+
+def _add_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    raw = text[start:end]
+    left = len(raw) - len(raw.lstrip())
+    right = len(raw.rstrip())
+    if right > left:
+        spans.append((start + left, start + right))
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` as strings (see :func:`split_sentences`)."""
+    return [text[a:b] for a, b in split_sentences(text)]

@@ -25,7 +25,7 @@ class RecallSettings:
     k: int = 30  # items kept by assembly
     budget_tokens: int = 1500
     view_k: int = 10  # hits taken from each initial view (C0 stays small; diffusion fills in)
-    rounds: int = 1  # planner/diffusion rounds R
+    rounds: int = 2  # rounds R: the planner's, then one following what it found (at most 3)
     anchors: int = 3
     hops: int = 2
     per_channel: int = 6  # best candidates kept per diffusion channel
@@ -34,6 +34,7 @@ class RecallSettings:
     lambda_route: float = 0.3  # l_p: how (and how strongly) it was reached
     lambda_anchor: float = 0.1  # l_a: served as an anchor
     spread: float = 0.8  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
+    gateway_spread: float = 0.5  # the same floor for a hit reached through a gateway (0: off)
     superseded_penalty: float = 0.5
     short_tier_penalty: float = 0.85
     extra_view: float = 0.1  # route strength: added per further view that found the memory
@@ -41,6 +42,10 @@ class RecallSettings:
     target_terms: int = 6  # gateway terms the rule planner adds to its target
     planner_shown: int = 15  # memories the LLM planner sees
     max_frontier: int = 200  # diffusion: nodes carried from one hop to the next
+    gateways: bool = True  # follow what the anchors carry that the question lacks (names, specific words)
+    gateway_terms: int = 8  # gateway words per anchor
+    gateway_hits: int = 3  # memories a round's gateways may add (the strongest links)
+    rare_cue: int = 3  # a gateway cue carried by at most this many memories links fully (4x: not at all)
     room_fill: bool = True  # when the planner stops with room left and every candidate fits, diffuse toward the query
     diffusion: bool = True
     structural: bool = True
@@ -129,6 +134,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-structural": {"structural": False},
     "no-planner": {"planner": False},
     "no-room-fill": {"room_fill": False},
+    "no-gateways": {"gateways": False},
+    "one-round": {"rounds": 1},
     "no-spread": {"spread": 0.0},
     "one-view": {"structural": False, "diffusion": False},
 }

@@ -21,7 +21,7 @@ RENT = [
 
 def with_llm(open_memory: Callable[..., Memory], server: ScriptedLLM) -> Memory:
     mem = open_memory(extractor="rule")
-    mem.llm = OpenAILLM(base_url=server.url, model="m", backoff=0.01, timeout=5.0, retries=0)
+    mem.llm = OpenAILLM(base_url=server.url, model="m", timeout=5.0, retries=0)
     return mem
 
 

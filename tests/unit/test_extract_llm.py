@@ -34,7 +34,7 @@ def rule_fallback(w: Window) -> list[Candidate]:
 
 
 def extractor(server: ScriptedLLM) -> LLMExtractor:
-    llm = OpenAILLM(base_url=server.url, model="extract-model", retries=0, backoff=0.01, timeout=5.0)
+    llm = OpenAILLM(base_url=server.url, model="extract-model", retries=0, timeout=5.0)
     return LLMExtractor(llm, fallback=rule_fallback)
 
 

@@ -40,3 +40,24 @@ def match_names(text: str, names: Iterable[str]) -> frozenset[str]:
         if " " in n and len(first) > 2 and f" {first} " in low and first not in STOPWORDS:
             found.add(name)
     return frozenset(found)
+
+
+# Words too general to link two memories: conversation's verbs of saying, feeling and doing,
+# evaluations, vague nouns, and the calendar (times are cues of their own). Not stop words:
+# they stay searchable; they are only never a gateway.
+GENERIC = frozenset(
+    """said says saying asked asks told tells talk talked talking mentioned mention shared share sharing
+    thanks thank sorry glad happy excited sure maybe really actually pretty quite definitely totally
+    anyway anyways though still even also just like liked likes love loved loves want wanted wants
+    need needed needs feel feels felt feeling know knew knows think thought thinks make made makes
+    take took takes give gave gives come came comes look looked looks looking seem seems seemed keep kept
+    start started starting trying tried tries getting great good nice cool awesome amazing wonderful
+    fantastic lovely beautiful best better fun interesting incredible super thing things stuff something
+    anything everything nothing someone anyone everyone people person time times lot lots kind sort way
+    ways part place places today tonight yesterday tomorrow morning evening night week weeks weekend
+    month months year years day days ago soon later recently lately last next first second other another
+    every each much many more most some other same different new old little big long right left well
+    january february march april june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday spring summer autumn fall winter
+    user assistant others""".split()
+)

@@ -28,12 +28,23 @@ def print_trace(ev: Evidence) -> None:
                f"time={t.cues.time.label() if t.cues.time else None} keywords={list(t.cues.keywords)}")
     for view, hits in t.initial.items():
         click.echo(f"view {view}: {len(hits)} hits; top: {', '.join(h.unit_id[:8] for h in hits[:5])}")
-    for plan in t.plans:
-        click.echo(f"plan: proceed={plan.proceed} anchors={[a[:8] for a in plan.anchors]} reason={plan.stop_reason!r}")
+    for n, plan in enumerate(t.plans, 1):
+        fallback = " (fallback)" if plan.fallback else ""
+        click.echo(f"round {n} [{plan.planner}{fallback}]: proceed={plan.proceed} anchors={[a[:8] for a in plan.anchors]} "
+                   f"reason={plan.stop_reason!r}")
         if plan.proceed:
             click.echo(f"      target: {plan.target}")
+        if plan.gateways:
+            click.echo(f"      gateways: {', '.join(plan.gateways)}")
+        if n <= len(t.rounds):
+            click.echo(f"      new: {', '.join(u[:8] for u in t.rounds[n - 1]) or '-'}")
     for hit in t.diffusion:
-        click.echo(f"diffusion: {hit.unit_id[:8]} via {hit.via[:8] if hit.via else '-'} {hit.route} {hit.score:.3f}")
+        path = ">".join(hit.edges)
+        click.echo(f"diffusion: {hit.unit_id[:8]} via {hit.via[:8] if hit.via else '-'} {hit.route} [{path}] {hit.score:.3f}")
+    if t.not_included:
+        click.echo(f"not included (budget or k): {', '.join(u[:8] for u in t.not_included[:12])}"
+                   f"{' ...' if len(t.not_included) > 12 else ''}")
+    click.echo("timings ms: " + ", ".join(f"{k} {v:.1f}" for k, v in t.timings_ms.items()))
     click.echo(f"stop: {t.stop_reason}")
 
 
@@ -60,9 +71,13 @@ def evidence_json(ev: Evidence, turns: dict[str, Turn], trace: bool) -> dict[str
             "cues": {"participants": sorted(t.cues.participants), "places": sorted(t.cues.locations),
                      "time": t.cues.time.label() if t.cues.time else None, "keywords": list(t.cues.keywords)},
             "initial": {v: [{"id": h.unit_id, "score": h.score} for h in hits] for v, hits in t.initial.items()},
-            "plans": [{"proceed": p.proceed, "anchors": list(p.anchors), "target": p.target, "reason": p.stop_reason}
+            "plans": [{"proceed": p.proceed, "anchors": list(p.anchors), "target": p.target, "reason": p.stop_reason,
+                       "planner": p.planner, "fallback": p.fallback, "gateways": list(p.gateways)}
                       for p in t.plans],
-            "diffusion": [{"id": h.unit_id, "route": h.route, "via": h.via, "score": h.score} for h in t.diffusion],
-            "scores": t.scores, "stop_reason": t.stop_reason,
+            "rounds": [list(r) for r in t.rounds],
+            "diffusion": [{"id": h.unit_id, "route": h.route, "edges": list(h.edges), "via": h.via, "score": h.score}
+                          for h in t.diffusion],
+            "scores": t.scores, "stop_reason": t.stop_reason, "not_included": t.not_included,
+            "timings_ms": t.timings_ms,
         }
     return out

@@ -75,36 +75,47 @@ def align(found: dict[str, Found], qvec: Vector, lexical: list[Hit], rrf_k: int)
 
 
 def route_strength(routes: list[Hit], extra_view: float = 0.1) -> float:
+    """The strongest view or diffusion match, plus ``extra_view`` per further view. A gateway
+    link is not a match to anything the question or the target says: it ranks through the
+    spreading floor only."""
     views = {h.route for h in routes if not h.diffusion}
-    strongest = max((h.score for h in routes), default=0.0)
+    strongest = max((h.score for h in routes if "gateway" not in h.edges), default=0.0)
     return min(1.0, strongest + extra_view * max(len(views) - 1, 0))
 
 
 def score(found: dict[str, Found], rs: RecallSettings) -> None:
     """``rho`` of every found memory, then the spreading floor (see :func:`_spread`)."""
     _own_scores(found, rs)
-    if rs.spread > 0:
-        _spread(found, rs.spread)
+    if rs.spread > 0 or rs.gateway_spread > 0:
+        _spread(found, rs.spread, rs.gateway_spread)
 
 
 def _entity_path(hit: Hit) -> bool:
-    """A diffusion hit that walked structural edges only (a shared named person or place)."""
-    return bool(hit.edges) and all(kind == "structural" for kind in hit.edges)
+    """A diffusion hit that walked structural or gateway links only (a shared named person or
+    place, a shared specific word): a chain, not a resemblance."""
+    return bool(hit.edges) and all(kind in ("structural", "gateway") for kind in hit.edges)
 
 
-def _spread(found: dict[str, Found], decay: float) -> None:
-    """A memory reached from an anchor through shared named people or places only scores at
-    least ``decay * rho(anchor) * path weight``: what such a chain leads to is ranked by how
-    strong its anchor and links are, not only by its own (by construction weak) alignment
-    with the question. Similarity and adjacency paths are not lifted."""
-    anchors = {uid: f.score for uid, f in found.items() if f.anchor}
-    for f in found.values():
-        lifted = max(
-            (decay * anchors[h.via] * h.path for h in f.routes if h.via in anchors and _entity_path(h)),
-            default=0.0,
-        )
-        if lifted > f.score:
-            f.score = round(lifted, 6)
+def _spread(found: dict[str, Found], decay: float, gateway_decay: float, passes: int = 3) -> None:
+    """A memory reached from an anchor through shared names, places or specific words only
+    scores at least ``decay * rho(anchor) * path weight``: what such a chain leads to is
+    ranked by how strong its anchor and links are, not only by its own (by construction weak)
+    alignment with the question. A chain of rounds (E1 -> E2 -> E3) is lifted link by link.
+    Similarity and adjacency paths are not lifted."""
+    for _ in range(passes):
+        anchors = {uid: f.score for uid, f in found.items() if f.anchor}
+        changed = False
+        for f in found.values():
+            lifted = max(
+                ((gateway_decay if "gateway" in h.edges else decay) * anchors[h.via] * h.path
+                 for h in f.routes if h.via in anchors and _entity_path(h)),
+                default=0.0,
+            )
+            if lifted > f.score + 1e-9:
+                f.score = round(lifted, 6)
+                changed = True
+        if not changed:
+            return
 
 
 def _own_scores(found: dict[str, Found], rs: RecallSettings) -> None:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from time import perf_counter
 
 from ..config import GraphSettings, RecallSettings
+from ..ground.text import keywords
 from ..providers.embed.base import Embedder
 from ..store.base import Store
-from ..types import Cues, CueWeights, Evidence, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
+from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
 from .assemble import Found, align, assemble, merge_hits, ranked, score
 from .cues import query_cues
 from .diffuse import diffuse
+from .gateway import follow
 from .plan import rule_plan
 from .recall import initial_recall, salient_names
 
@@ -41,11 +44,17 @@ def _blind_plan(query: str, cues: Cues, found: Sequence[Found], rs: RecallSettin
 def _initial(
     ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings
 ) -> tuple[Cues, Vector, dict[str, list[Hit]], dict[str, Found]]:
-    """Cues, the query vector, the three views and the scored candidate set ``C0``."""
+    """Cues, the query vector, the three views and the scored candidate set ``C0``.
+
+    The lexical view reads the question without the conversation's common names (its
+    speakers): they are in nearly every memory, and in a short memory ("Ann said: speak
+    soon, Ben!") they alone would carry the match."""
     people, places = ctx.store.known_names(scope)
     cues = query_cues(query, as_of, people, places)
     qvec = ctx.embedder.embed([query])[0]
-    views = initial_recall(ctx.store, scope, query, qvec, cues, rs, ctx.graph)
+    total = ctx.store.count_units(scope)
+    speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
+    views = initial_recall(ctx.store, scope, without_names(query, speakers), qvec, cues, rs, ctx.graph)
     hits = [h for view in views.values() for h in view]
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for h in hits}))}
     found: dict[str, Found] = {}
@@ -55,39 +64,40 @@ def _initial(
     return cues, qvec, views, found
 
 
-def recall(
-    ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings, budget_tokens: int, k: int
-) -> Evidence:
-    store = ctx.store
-    cues, qvec, views, found = _initial(ctx, scope, query, as_of, rs)
-    trace = RecallTrace(cues=cues, initial=views)
-    trace.stop_reason = "diffusion off" if not rs.diffusion else "round budget spent"
-    reached: dict[str, MemoryUnit] = {}
+def without_names(text: str, names: Iterable[str]) -> str:
+    """``text`` with the words of ``names`` removed (and their possessives); the text itself
+    when nothing else would be left."""
+    words = {w.lower() for n in names for w in n.split()}
+    if not words:
+        return text
+    kept = [t for t in text.split() if t.lower().strip("?!.,;:'\"").removesuffix("'s") not in words]
+    return " ".join(kept) if any(keywords(" ".join(kept))) else text
 
-    def fetch(ids: list[str]) -> list[MemoryUnit]:
-        units = store.get_units(scope, ids)
-        reached.update((u.id, u) for u in units)  # kept, so the hits need no second read
+
+def _common(ctx: ReadContext, scope: Scope, found: dict[str, Found]) -> frozenset[str]:
+    """The names carried by the found memories that do not discriminate in this scope."""
+    names = frozenset(p for f in found.values() for p in f.unit.participants)
+    total = ctx.store.count_units(scope)
+    return frozenset(n.lower() for n in names - salient_names(ctx.store, scope, "participant", names, total, ctx.graph))
+
+
+class _Round:
+    """One round's search around its anchors: diffusion along edges and gateways."""
+
+    def __init__(self, ctx: ReadContext, scope: Scope, rs: RecallSettings, found: dict[str, Found]) -> None:
+        self.ctx, self.scope, self.rs, self.found = ctx, scope, rs, found
+        self.reached: dict[str, MemoryUnit] = {}
+
+    def fetch(self, ids: list[str]) -> list[MemoryUnit]:
+        units = self.ctx.store.get_units(self.scope, ids)
+        self.reached.update((u.id, u) for u in units)  # kept, so the hits need no second read
         return units
 
-    planner: Planner = ctx.planner if rs.planner else _blind_plan
-    for _ in range(rs.rounds if rs.diffusion else 0):
-        order = ranked(found)
-        # what the evidence already holds: the memories that would be assembled now
-        assembled = {i.id for i in assemble(found, budget_tokens, k)}
-        plan = planner(query, cues, order, rs)
-        if rs.room_fill and not plan.proceed and order and len(assembled) == len(found) < k:
-            # covered, but every candidate is in and there is room: fill it near the top hits
-            reason = f"{plan.stop_reason}; room left: filling toward the query"
-            plan = _toward_query(order, rs.anchors, query, cues, reason, "room left")
-        trace.plans.append(plan)
-        if not plan.proceed or not plan.anchors:
-            trace.stop_reason = plan.stop_reason or "planner stopped"
-            break
-        for uid in plan.anchors:
-            if uid in found:
-                found[uid].anchor = True
-        tvec = qvec if plan.target == query else ctx.embedder.embed([plan.target])[0]
-        selected = assembled | set(plan.anchors)
+    def run(
+        self, plan: Plan, query: str, qvec: Vector, cues: Cues, common: frozenset[str], selected: set[str]
+    ) -> tuple[list[Hit], Plan]:
+        ctx, store, scope, rs = self.ctx, self.ctx.store, self.scope, self.rs
+        tvec = qvec if plan.target in ("", query) else ctx.embedder.embed([plan.target])[0]
         total = store.count_units(scope)
         target_cues = Cues(
             participants=salient_names(store, scope, "participant", plan.target_cues.participants, total, ctx.graph),
@@ -95,24 +105,112 @@ def recall(
             time=plan.target_cues.time,
             keywords=plan.target_cues.keywords,
         )
-        weights = CueWeights(ctx.graph.weight_participants, ctx.graph.weight_locations, ctx.graph.weight_time)
-        new_hits = diffuse(
-            plan.anchors, tvec, target_cues, selected, lambda ids: store.edges(scope, ids), fetch,
-            hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural, weights=weights,
-            tau_days=ctx.graph.tau_days, max_frontier=rs.max_frontier,
+        g = ctx.graph
+        hits = diffuse(
+            plan.anchors, tvec, target_cues, selected, lambda ids: store.edges(scope, ids), self.fetch,
+            hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural,
+            weights=CueWeights(g.weight_participants, g.weight_locations, g.weight_time),
+            tau_days=g.tau_days, max_frontier=rs.max_frontier,
         )
+        if rs.gateways and plan.planner not in ("room left", "blind"):
+            anchors = [self.found[a].unit if a in self.found else self.reached[a] for a in plan.anchors
+                       if a in self.found or a in self.reached]
+            more, used = follow(
+                anchors, cues, common, lambda text, n: store.lexical_search(scope, text, n),
+                lambda name, n: _by_names(store, scope, [name], n), rare=rs.rare_cue,
+                terms=rs.gateway_terms, limit=rs.gateway_hits, skip=selected,
+            )
+            missing = sorted({h.unit_id for h in more} - set(self.found) - set(self.reached))
+            if missing:
+                self.fetch(missing)
+            hits += more
+            plan = replace(plan, gateways=tuple(dict.fromkeys(c for cue in used.values() for c in cue)))
+        return hits, plan
+
+
+def _by_names(store: Store, scope: Scope, names: list[str], k: int) -> list[tuple[str, float]]:
+    """Memories carrying any of ``names`` as a participant or a place."""
+    found = dict(store.by_participants(scope, names, k))
+    for uid, weight in store.by_locations(scope, names, k):
+        found[uid] = found.get(uid, 0.0) + weight
+    return sorted(found.items(), key=lambda p: (-p[1], p[0]))[:k]
+
+
+def recall(
+    ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings, budget_tokens: int, k: int
+) -> Evidence:
+    """Cues, the three views, then up to ``rs.rounds`` rounds: the planner's anchors (round 1)
+    or the previous round's best new memories (later rounds, following the chain), diffusion
+    and gateways from them, re-ranking; then assembly within the budget."""
+    clock = perf_counter()
+    cues, qvec, views, found = _initial(ctx, scope, query, as_of, rs)
+    trace = RecallTrace(cues=cues, initial=views)
+    trace.timings_ms["initial"] = _ms(clock)
+    trace.stop_reason = "diffusion off" if not rs.diffusion else "round budget spent"
+    common = _common(ctx, scope, found)
+    search = _Round(ctx, scope, rs, found)
+    planner: Planner = ctx.planner if rs.planner else _blind_plan
+    frontier: list[str] = []
+    for round_no in range(rs.rounds if rs.diffusion else 0):
+        clock = perf_counter()
+        order = ranked(found)
+        assembled = {i.id for i in assemble(found, budget_tokens, k)}  # what the evidence holds now
+        plan = _plan(planner, query, cues, order, frontier, found, rs, round_no, trace.plans[-1] if trace.plans else None)
+        if round_no == 0 and rs.room_fill and not plan.proceed and order and len(assembled) == len(found) < k:
+            # covered, but every candidate is in and there is room: fill it near the top hits
+            reason = f"{plan.stop_reason}; room left: filling toward the query"
+            plan = _toward_query(order, rs.anchors, query, cues, reason, "room left")
+        if not plan.proceed or not plan.anchors:
+            trace.plans.append(plan)
+            trace.stop_reason = plan.stop_reason or "planner stopped"
+            break
+        for uid in plan.anchors:
+            if uid in found:
+                found[uid].anchor = True
+        new_hits, plan = search.run(plan, query, qvec, cues, common, assembled | set(plan.anchors))
+        trace.plans.append(plan)
         trace.diffusion.extend(new_hits)
-        merge_hits(found, reached, new_hits)
-        added = {h.unit_id for h in new_hits}
+        frontier = merge_hits(found, search.reached | {u: f.unit for u, f in found.items()}, new_hits)
         align(found, qvec, views.get("lexical", []), rs.rrf_k)
         score(found, rs)
-        if not added:
+        trace.rounds.append(frontier)
+        trace.timings_ms[f"round {round_no + 1}"] = _ms(clock)
+        if not frontier:
             trace.stop_reason = "no new support"
             break
+    clock = perf_counter()
     items = assemble(found, budget_tokens, k)
-    trace.scores = {f.unit.id: f.score for f in ranked(found)}
-    store.touch(scope, [i.id for i in items])
+    order = ranked(found)
+    trace.scores = {f.unit.id: f.score for f in order}
+    kept = {i.id for i in items}
+    trace.not_included = [f.unit.id for f in order if f.unit.id not in kept]
+    store_touch(ctx, scope, items)
+    trace.timings_ms["assembly"] = _ms(clock)
     return Evidence(query, items, budget_tokens, trace)
+
+
+def _plan(
+    planner: Planner, query: str, cues: Cues, order: list[Found], frontier: list[str],
+    found: dict[str, Found], rs: RecallSettings, round_no: int, previous: Plan | None,
+) -> Plan:
+    """Round 1: the planner decides. Later rounds follow the chain: the best memories the
+    previous round found become the anchors, toward the same target."""
+    if round_no == 0:
+        return planner(query, cues, order, rs)
+    if previous is None or previous.planner in ("room left", "blind"):
+        return Plan(False, (), "", Cues(), "no chain to follow: the first round filled toward the query", planner="chain")
+    best = sorted((found[u] for u in frontier if u in found), key=lambda f: (-f.score, f.unit.id))[: rs.anchors]
+    anchors = tuple(f.unit.id for f in best)
+    return Plan(bool(anchors), anchors, query, cues, f"round {round_no + 1}: following what round {round_no} found",
+                planner="chain")
+
+
+def store_touch(ctx: ReadContext, scope: Scope, items: list[EvidenceItem]) -> None:
+    ctx.store.touch(scope, [i.id for i in items])
+
+
+def _ms(start: float) -> float:
+    return round((perf_counter() - start) * 1000, 3)
 
 
 def search(

@@ -1,0 +1,95 @@
+"""Gateways: what the first hits reveal that the question lacks, and the memories behind it.
+
+An anchor (a memory found first) often names the piece that links it to the rest of the
+answer: the venue of a recommendation, the giver of a gift, the event a date is relative
+to. The question does not contain it, so no view of the question finds what else is said
+about it. A gateway is such a cue of an anchor: a named person or place it carries, or a
+specific content word ("seafood", "violin", "marathon") of its restatement, minus the
+question's own words, the conversation's common names (its speakers) and words too general
+to link anything (``ground.text.GENERIC``).
+
+Following a gateway walks the implicit memory - cue - memory graph of the cue indexes (the
+full-text index for words, the name indexes for people and places): each anchor's gateways
+are one BM25 query, so a rare word links strongly and a common one hardly at all, and the
+best ``per_anchor`` memories become hits reached *via* that anchor. Pure over a search
+callable, so it tests without a store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from ..ground.text import GENERIC, STOPWORDS, keywords
+from ..types import Cues, Hit, MemoryUnit
+
+Search = Callable[[str, int], list[tuple[str, float]]]
+
+
+def _name_words(names: Iterable[str]) -> set[str]:
+    return {w.lower().strip("'") for n in names for w in n.replace("'s", "").split()}
+
+
+def gateways(unit: MemoryUnit, cues: Cues, common: frozenset[str], n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(names, words)``: the salient names of ``unit`` the question lacks, and up to ``n``
+    of its specific words (neither the question's, nor a common name's, nor generic)."""
+    asked = set(cues.keywords) | _name_words(cues.participants | cues.locations)
+    names = tuple(
+        name for name in sorted(unit.locations | unit.participants)
+        if name.lower() not in common and not (_name_words([name]) <= asked)
+    )
+    skip = asked | _name_words(common) | _name_words(names)
+    words: list[str] = []
+    for word in keywords(unit.restatement):
+        base = word.removesuffix("'s")
+        if len(base) > 3 and base not in skip and base not in GENERIC and base not in STOPWORDS and not any(
+            ch.isdigit() for ch in base
+        ):
+            words.append(base)
+    return names, tuple(dict.fromkeys(words))[:n]
+
+
+def follow(
+    anchors: Sequence[MemoryUnit],
+    cues: Cues,
+    common: frozenset[str],
+    search: Search,
+    names: Search,
+    *,
+    rare: int,
+    terms: int,
+    limit: int,
+    skip: set[str],
+) -> tuple[list[Hit], dict[str, tuple[str, ...]]]:
+    """Hits reached through each anchor's gateways, and the gateways used per anchor.
+
+    Each gateway cue (a name through the name indexes, a word through the full-text index)
+    is looked up on its own, at most ``4 * rare`` memories deep. A cue carried by ``df``
+    other memories links them with strength ``sqrt(rare / df)``, capped at 1: a cue shared
+    by two or three memories is a full link, one shared by a dozen a weak one, and one
+    shared by more than ``4 * rare`` (too common to mean anything) links nothing. A memory
+    keeps its strongest link (ties: the better anchor, then its earlier cue: names before
+    words); the ``limit`` strongest links of the round become hits, ``path`` carrying the
+    strength for ranking. The limit bounds how much of the evidence a round of gateways
+    may claim.
+    """
+    used: dict[str, tuple[str, ...]] = {}
+    depth = 4 * rare
+    links: dict[str, tuple[float, int, int, str]] = {}  # uid -> (strength, anchor rank, cue rank, anchor)
+    for a_rank, anchor in enumerate(anchors):
+        people_places, words = gateways(anchor, cues, common, terms)
+        kept: list[str] = []
+        for c_rank, (cue, lookup) in enumerate([*((n, names) for n in people_places), *((w, search) for w in words)]):
+            linked = [uid for uid, _ in lookup(cue, depth + 2) if uid != anchor.id]  # +1: the anchor itself
+            if not linked or len(linked) > depth:
+                continue
+            kept.append(cue)
+            link = round(min(1.0, (rare / len(linked)) ** 0.5), 6)
+            for uid in linked:
+                mine = (link, -a_rank, -c_rank)
+                if uid not in skip and (uid not in links or mine > links[uid][:3]):
+                    links[uid] = (*mine, anchor.id)
+        if kept:
+            used[anchor.id] = tuple(kept)
+    best = sorted(links.items(), key=lambda p: (-p[1][0], -p[1][1], -p[1][2], p[0]))[:limit]
+    hits = [Hit(uid, "diffusion:gateway", w, rank, via, w, ("gateway",)) for rank, (uid, (w, _, _, via)) in enumerate(best)]
+    return hits, used

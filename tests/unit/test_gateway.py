@@ -1,0 +1,60 @@
+"""Gateways: the cues an anchor carries that the question lacks, and the links they make."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from ripplemem.read.gateway import follow, gateways
+from ripplemem.types import Cues, MemoryUnit, Scope
+
+SCOPE = Scope("u")
+NOW = datetime(2026, 5, 1, tzinfo=UTC)
+
+
+def unit(uid: str, text: str, people: tuple[str, ...] = (), places: tuple[str, ...] = ()) -> MemoryUnit:
+    return MemoryUnit(
+        id=uid, scope=SCOPE, restatement=text, sources=(uid,), session_id="s",
+        participants=frozenset(people), locations=frozenset(places), valid_from=NOW,
+    )
+
+
+E1 = unit("e1", "Sam recommends Harbor Grill for Maya's birthday dinner.", ("Sam", "Maya"), ("Harbor Grill",))
+E2 = unit("e2", "Sam said Harbor Grill is a seafood restaurant on the pier.", ("Sam",), ("Harbor Grill",))
+E3 = unit("e3", "Maya is allergic to seafood, shellfish especially.", ("Maya",))
+QUESTION = Cues(participants=frozenset({"Maya", "Sam"}), keywords=("maya", "sam's", "recommendation", "birthday", "dinner"))
+COMMON = frozenset({"maya", "sam"})
+
+
+def test_gateways_are_what_the_anchor_adds_to_the_question() -> None:
+    names, words = gateways(E1, QUESTION, COMMON, 8)
+    assert names == ("Harbor Grill",)  # the speakers and the question's own words are not gateways
+    assert "birthday" not in words and "dinner" not in words and "maya" not in words
+    _, words = gateways(E2, QUESTION, COMMON, 8)
+    assert "seafood" in words and "said" not in words  # generic verbs of saying are not
+    assert "harbor" not in words  # a name's words come through the name
+
+
+def _index(units: list[MemoryUnit]):  # type: ignore[no-untyped-def]
+    def words(text: str, k: int) -> list[tuple[str, float]]:
+        return [(u.id, 1.0) for u in units if text.lower() in u.restatement.lower()][:k]
+
+    def names(name: str, k: int) -> list[tuple[str, float]]:
+        return [(u.id, 1.0) for u in units if name in u.participants | u.locations][:k]
+
+    return words, names
+
+
+def test_a_rare_shared_cue_is_a_full_link_and_a_common_one_none() -> None:
+    noise = [unit(f"n{i}", f"Someone had a restaurant dinner number {i}.") for i in range(20)]
+    words, names = _index([E1, E2, E3, *noise])
+    hits, used = follow([E2], QUESTION, COMMON, words, names, rare=3, terms=8, limit=3, skip=set())
+    by_id = {h.unit_id: h for h in hits}
+    assert by_id["e3"].score == 1.0 and by_id["e3"].via == "e2" and by_id["e3"].edges == ("gateway",)
+    assert "restaurant" not in used["e2"]  # shared by 20 memories: too common to link
+    assert not any(h.unit_id.startswith("n") for h in hits)
+
+
+def test_links_are_bounded_and_skip_what_is_already_in() -> None:
+    words, names = _index([E1, E2, E3])
+    hits, _ = follow([E1, E2], QUESTION, COMMON, words, names, rare=3, terms=8, limit=1, skip={"e3"})
+    assert [h.unit_id for h in hits] == ["e2"]  # one link at most; e3 is already in the evidence

@@ -136,7 +136,6 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-room-fill": {"room_fill": False},
     "no-gateways": {"gateways": False},
     "one-round": {"rounds": 1},
-    "no-spread": {"spread": 0.0},
     "one-view": {"structural": False, "diffusion": False},
 }
 

@@ -150,6 +150,7 @@ class Candidate:
     layer: Layer = "episodic"
     emphasis: float = 0.0  # 0..1, explicit "remember this" / preferences / commitments
     mentioned_at: datetime | None = None  # when it was said (the session time)
+    speaker: str = ""  # who said it, when one speaker did (composition keeps a speaker's continuation)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,14 +47,14 @@ def _index(units: list[MemoryUnit]):  # type: ignore[no-untyped-def]
 def test_a_rare_shared_cue_is_a_full_link_and_a_common_one_none() -> None:
     noise = [unit(f"n{i}", f"Someone had a restaurant dinner number {i}.") for i in range(20)]
     words, names = _index([E1, E2, E3, *noise])
-    hits, used = follow([E2], QUESTION, COMMON, words, names, rare=3, terms=8, limit=3, skip=set())
+    hits, used = follow([E2], QUESTION, COMMON, words, names, lambda a, ids: {}, rare=3, terms=8, limit=3, skip=set())
     by_id = {h.unit_id: h for h in hits}
-    assert by_id["e3"].score == 1.0 and by_id["e3"].via == "e2" and by_id["e3"].edges == ("gateway",)
+    assert by_id["e3"].score == 0.5 and by_id["e3"].via == "e2" and by_id["e3"].edges == ("gateway",)
     assert "restaurant" not in used["e2"]  # shared by 20 memories: too common to link
     assert not any(h.unit_id.startswith("n") for h in hits)
 
 
 def test_links_are_bounded_and_skip_what_is_already_in() -> None:
     words, names = _index([E1, E2, E3])
-    hits, _ = follow([E1, E2], QUESTION, COMMON, words, names, rare=3, terms=8, limit=1, skip={"e3"})
+    hits, _ = follow([E1, E2], QUESTION, COMMON, words, names, lambda a, ids: {}, rare=3, terms=8, limit=1, skip={"e3"})
     assert [h.unit_id for h in hits] == ["e2"]  # one link at most; e3 is already in the evidence

@@ -23,6 +23,7 @@ from ripplemem.bench.chains import chains_command
 from ripplemem.bench.qa import make_assess
 from ripplemem.bench.runner import Method, run
 from ripplemem.bench.scale import scale_command
+from ripplemem.bench.selection import selection_command
 from ripplemem.config import Settings
 from ripplemem.errors import RippleMemError
 from ripplemem.formats import Conversation, load_locomo, load_longmemeval
@@ -190,6 +191,7 @@ def plot(reports: tuple[Path, ...], out: Path, category: str) -> None:
 
 bench.add_command(scale_command)
 bench.add_command(chains_command)
+bench.add_command(selection_command)
 
 main = bench
 

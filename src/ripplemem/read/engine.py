@@ -93,6 +93,18 @@ class _Round:
         self.reached.update((u.id, u) for u in units)  # kept, so the hits need no second read
         return units
 
+    def closeness(self, anchor: MemoryUnit, ids: list[str]) -> dict[str, float]:
+        """Cosine of each memory in ``ids`` to ``anchor`` (the memories are read once and kept)."""
+        missing = [i for i in ids if i not in self.found and i not in self.reached]
+        if missing:
+            self.fetch(missing)
+        out: dict[str, float] = {}
+        for uid in ids:
+            unit = self.found[uid].unit if uid in self.found else self.reached.get(uid)
+            if unit is not None and unit.vector is not None and anchor.vector is not None:
+                out[uid] = float(unit.vector @ anchor.vector)
+        return out
+
     def run(
         self, plan: Plan, query: str, qvec: Vector, cues: Cues, common: frozenset[str], selected: set[str]
     ) -> tuple[list[Hit], Plan]:
@@ -117,7 +129,7 @@ class _Round:
                        if a in self.found or a in self.reached]
             more, used = follow(
                 anchors, cues, common, lambda text, n: store.lexical_search(scope, text, n),
-                lambda name, n: _by_names(store, scope, [name], n), rare=rs.rare_cue,
+                lambda name, n: _by_names(store, scope, [name], n), self.closeness, rare=rs.rare_cue,
                 terms=rs.gateway_terms, limit=rs.gateway_hits, skip=selected,
             )
             missing = sorted({h.unit_id for h in more} - set(self.found) - set(self.reached))

@@ -54,6 +54,7 @@ def follow(
     common: frozenset[str],
     search: Search,
     names: Search,
+    closeness: Callable[[MemoryUnit, list[str]], dict[str, float]],
     *,
     rare: int,
     terms: int,
@@ -64,32 +65,39 @@ def follow(
 
     Each gateway cue (a name through the name indexes, a word through the full-text index)
     is looked up on its own, at most ``4 * rare`` memories deep. A cue carried by ``df``
-    other memories links them with strength ``sqrt(rare / df)``, capped at 1: a cue shared
-    by two or three memories is a full link, one shared by a dozen a weak one, and one
-    shared by more than ``4 * rare`` (too common to mean anything) links nothing. A memory
-    keeps its strongest link (ties: the better anchor, then its earlier cue: names before
-    words); the ``limit`` strongest links of the round become hits, ``path`` carrying the
-    strength for ranking. The limit bounds how much of the evidence a round of gateways
-    may claim.
+    other memories links them with ``sqrt(rare / df)``, capped at 1: a cue shared by two or
+    three memories is a full link, one shared by a dozen a weak one, and one shared by more
+    than ``4 * rare`` (too common to mean anything) links nothing; nor does a word only the
+    anchor uses. Of the anchor's words the ``terms`` rarest are kept. A link is then
+    weighed by how close the linked memory is to the anchor (``0.5 + 0.5 * cos``), so that
+    of two memories sharing a rare word the one about the same matter comes first. A memory
+    keeps its strongest link; the ``limit`` strongest of the round become hits, ``path``
+    carrying the strength for ranking. The limit bounds how much of the evidence a round of
+    gateways may claim.
     """
     used: dict[str, tuple[str, ...]] = {}
     depth = 4 * rare
-    links: dict[str, tuple[float, int, int, str]] = {}  # uid -> (strength, anchor rank, cue rank, anchor)
+    links: dict[str, tuple[float, int, str]] = {}  # uid -> (strength, -anchor rank, anchor)
     for a_rank, anchor in enumerate(anchors):
-        people_places, words = gateways(anchor, cues, common, terms)
-        kept: list[str] = []
-        for c_rank, (cue, lookup) in enumerate([*((n, names) for n in people_places), *((w, search) for w in words)]):
+        people_places, words = gateways(anchor, cues, common, 2 * terms)
+        shared: list[tuple[int, int, str, list[str]]] = []  # (is word, df, cue, linked)
+        for cue, lookup, is_word in [*((n, names, 0) for n in people_places), *((w, search, 1) for w in words)]:
             linked = [uid for uid, _ in lookup(cue, depth + 2) if uid != anchor.id]  # +1: the anchor itself
-            if not linked or len(linked) > depth:
-                continue
-            kept.append(cue)
-            link = round(min(1.0, (rare / len(linked)) ** 0.5), 6)
+            if linked and len(linked) <= depth:
+                shared.append((is_word, len(linked), cue, linked))
+        names_kept = [c for c in shared if not c[0]]
+        words_kept = sorted((c for c in shared if c[0]), key=lambda c: (c[1], c[2]))[:terms]
+        kept = names_kept + words_kept
+        if not kept:
+            continue
+        used[anchor.id] = tuple(c[2] for c in kept)
+        near = closeness(anchor, sorted({uid for c in kept for uid in c[3]}))
+        for _, df, _, linked in kept:
+            link = min(1.0, (rare / df) ** 0.5)
             for uid in linked:
-                mine = (link, -a_rank, -c_rank)
-                if uid not in skip and (uid not in links or mine > links[uid][:3]):
-                    links[uid] = (*mine, anchor.id)
-        if kept:
-            used[anchor.id] = tuple(kept)
-    best = sorted(links.items(), key=lambda p: (-p[1][0], -p[1][1], -p[1][2], p[0]))[:limit]
-    hits = [Hit(uid, "diffusion:gateway", w, rank, via, w, ("gateway",)) for rank, (uid, (w, _, _, via)) in enumerate(best)]
+                weight = round(link * (0.5 + 0.5 * max(near.get(uid, 0.0), 0.0)), 6)
+                if uid not in skip and (uid not in links or (weight, -a_rank) > links[uid][:2]):
+                    links[uid] = (weight, -a_rank, anchor.id)
+    best = sorted(links.items(), key=lambda p: (-p[1][0], -p[1][1], p[0]))[:limit]
+    hits = [Hit(uid, "diffusion:gateway", w, rank, via, w, ("gateway",)) for rank, (uid, (w, _, via)) in enumerate(best)]
     return hits, used

@@ -4,16 +4,18 @@ A fact is often spread over adjacent turns ("I went to a support group yesterday
 happened?" / "The stories were so inspiring"). After extraction, consecutive candidates of
 adjacent turns are composed into one memory when they belong together: they fit in
 ``max_chars``, neither is a core fact (those stay atomic and verbatim), their grounded
-times do not conflict, and one is short (a reply) or they share content words. The
+times do not conflict, and the second continues the first (it refers back, or they share
+content words; see :func:`_related`). The
 composed memory cites exactly the turns whose content it states. Pure.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from ..config import WriteSettings
-from ..ground.text import keywords
+from ..ground.text import GENERIC, keywords
 from ..types import Candidate
 
 
@@ -21,12 +23,35 @@ def _times_agree(a: Candidate, b: Candidate) -> bool:
     return a.time is None or b.time is None or a.time.overlaps(b.time)
 
 
+_BACKREF = re.compile(
+    r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): )?"
+    r"(?:it|it's|that|that's|this|these|those|they|they're|them|he|she|there|so|and|but|also|then|too|"
+    r"which|because|yes|yeah|no|sure|definitely|exactly|same|both)\b",
+    re.IGNORECASE,
+)
+
+
+def _content(c: Candidate) -> set[str]:
+    names = {w.lower() for n in c.participants for w in n.split()}
+    words = {w.removesuffix("'s") for w in keywords(c.restatement) if not any(ch.isdigit() for ch in w)}
+    return words - names - GENERIC
+
+
 def _related(a: Candidate, b: Candidate, ws: WriteSettings) -> bool:
-    if min(len(a.restatement), len(b.restatement)) <= ws.compose_short_chars:
+    """Whether ``b`` continues ``a``: it refers back to it ("It was...", "That's why..."),
+    or, when one of them is short (a reply), they share a content word; longer ones must
+    overlap by ``compose_overlap`` (Jaccard). A short turn that starts something else (its
+    own subject, nothing shared) is not glued on: a topic change ends an exchange."""
+    if _BACKREF.match(b.restatement):
         return True
-    ka, kb = set(keywords(a.restatement)), set(keywords(b.restatement))
+    short = min(len(a.restatement), len(b.restatement)) <= ws.compose_short_chars
+    if short and a.speaker and a.speaker == b.speaker:
+        return True  # the same speaker going on, a question of the other's in between at most
+    ka, kb = _content(a), _content(b)
     if not ka or not kb:
         return False
+    if short:
+        return bool(ka & kb)
     return len(ka & kb) / len(ka | kb) >= ws.compose_overlap
 
 
@@ -61,6 +86,7 @@ def combine(a: Candidate, b: Candidate) -> Candidate:
         layer=a.layer,
         emphasis=max(a.emphasis, b.emphasis),
         mentioned_at=a.mentioned_at or b.mentioned_at,
+        speaker=a.speaker if a.speaker == b.speaker else "",
     )
 
 

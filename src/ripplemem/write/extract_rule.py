@@ -12,10 +12,13 @@ For every NEW turn of a window (the overlap turns are context only):
    one unit that states both ("Melanie asked: ... Caroline answered: ...") and cites both
    turns: the only case where a unit cites a neighbour.
 4. Rewrite each kept sentence: relative times -> absolute dates against the session time
-   (``timeparse``), "I"/"you" -> names with verb agreement (``nlp.rewrite_person``); "we"
-   becomes "<speaker> and others" (never an invented "and her family"), "our" "<speaker>'s".
-   With chat roles the speakers are "the user" and "the assistant". A unit that does not
-   name its speaker is attributed: "Melanie said: So cool Caroline found such a group."
+   (``timeparse``), "I"/"you" -> names with verb agreement read from the turn's parse
+   (``ground.person``); "we" becomes "<speaker> and others" (never an invented "and her
+   family"), or "<speaker> and <addressee>" where the pair is clearly meant ("Should we
+   meet?"); "our" "<speaker>'s". Both rewritings read the original sentence and are applied
+   together. With chat roles the speakers are "the user" and "the assistant" ("they"). A
+   unit that does not name its speaker is attributed: "Melanie said: So cool Caroline
+   found such a group."
 5. Group consecutive sentences into units: a sentence that refers back ("It was ...",
    "That ...") or is short joins the previous one; units never exceed ``max_chars``
    (long assistant answers are cut at sentence boundaries, or at clause/word boundaries
@@ -41,6 +44,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ..ground.chatter import explain, is_pleasantry
+from ..ground.person import Edit, Pronoun, apply_edits, person_edits
 from ..ground.sentences import split_sentences
 from ..ground.timeparse import TimeMention, restate_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
@@ -60,19 +65,7 @@ _INTERJECTION_RE = re.compile(
     rf"^(?:(?:{_BARE_INTERJECTIONS})\b[\s,!.]*|(?:{_INTERJECTIONS})\s*[,!.]+\s*)+", re.I
 )
 _FILLERS = re.compile(r"(?:^|,\s*)(?:you\s+know|i\s+mean)(?:\s*,|(?=\s*[.!?]*$))", re.I)
-_NO_CONTENT = frozenset(
-    """a an the and or but so to of for in on at with about from by as it its it's this that that's these those
-    there here what what's how how's why when where who which is are was were be been being am do does did
-    have has had having will would can could should shall may might must i i'm i've i'd i'll me my we our us
-    you you're you've you'd you'll your he she they them their his her him just really very so too much
-    such super pretty quite totally absolutely definitely all any anything something everything nothing
-    up out new good great cool awesome amazing nice wonderful fantastic sweet lovely beautiful inspiring
-    incredible impressive exciting interesting fun glad happy sorry proud true right thanks thank agree
-    hey hi hello bye wow omg lol haha yeah yes no ok okay sure see talk soon later care luck hear hearing
-    know mean means lot lots guess think wish hope keep doing going get got sounds sound look looks seems
-    awesome! well oh aw not don't can't it'll let let's again more way thing things stuff kind sort like
-    love glad congrats congratulations share sharing take one ever always never feel feeling""".split()
-)
+_LOG_ONLY_ROLES = frozenset({"system", "developer", "tool", "function"})  # instructions and tool output: log only
 _YES_NO = frozenset("yes yeah yep yup no nope twice once never always definitely sure absolutely".split())
 _BACKREF = re.compile(
     r"^(?:it|it's|its|this|that|that's|these|those|they|they're|them|he|she|his|her|there|so|and|but|also|"
@@ -151,8 +144,9 @@ def _roles(turn: Turn, window: Window) -> _Roles:
         other_name = "the assistant" if name == "the user" else "the user"
         partner = next((t.speaker for t in window.turns if _display(t.speaker, t.role) == other_name), other_name[4:])
         return _Roles(turn.speaker, name, partner, other_name, True)
-    people = [s for s in window.speakers if s != turn.speaker]
-    other = people[0] if len(window.speakers) == 2 and len(people) == 1 else None
+    speakers = [s for s in window.speakers if s.lower() not in _LOG_ONLY_ROLES]  # a system prompt is nobody
+    people = [s for s in speakers if s != turn.speaker]
+    other = people[0] if len(speakers) == 2 and len(people) == 1 else None
     return _Roles(turn.speaker, name, other, other, False)
 
 
@@ -161,8 +155,14 @@ def _words(text: str) -> list[str]:
 
 
 def has_content(text: str) -> bool:
-    """Whether a sentence says anything beyond pleasantries ("That's awesome!" does not)."""
-    return any(w not in _NO_CONTENT for w in _words(text))
+    """Whether a sentence says anything beyond pleasantries ("That's awesome!" does not): see
+    :mod:`ripplemem.ground.chatter`."""
+    return not is_pleasantry(text)
+
+
+def _log_only(turn: Turn) -> bool:
+    """System prompts and tool output are logged, never remembered as what someone said."""
+    return (turn.role or turn.speaker).lower() in _LOG_ONLY_ROLES
 
 
 class RuleExtractor:
@@ -190,7 +190,7 @@ class RuleExtractor:
 
     def extract_many(self, windows: Sequence[Window]) -> list[list[Candidate]]:
         """Candidates for many windows, running spaCy over all their new turns in one batch."""
-        jobs = [(w, i) for w in windows for i, t in enumerate(w.turns) if t.turn_id in w.new]
+        jobs = [(w, i) for w in windows for i, t in enumerate(w.turns) if t.turn_id in w.new and not _log_only(t)]
         texts = [_normalise(w.turns[i].text) for w, i in jobs]
         docs = _nlp.pipe(texts, model=self.model)
         out: dict[int, list[Candidate]] = {id(w): [] for w in windows}
@@ -205,14 +205,15 @@ class RuleExtractor:
         roles = _roles(turn, window)
         anchor = window.session_time or turn.time
         names = _address_names(doc, window)
-        sentences = _sentences(text, names)
         previous = window.turns[index - 1] if index > 0 else None
+        heard = previous.content if previous is not None and previous.speaker != turn.speaker else None  # text and photo
+        sentences = _sentences(text, names, {n for n in names if _speaker_for(n, window)}, heard)
         reply = self._short_reply(window, turn, previous, sentences, roles, anchor)
         if reply is not None:
             return [reply]
         keep_questions = roles.chat and roles.name == "the user"
         kept = [s for s in sentences if s.content and (not s.question or keep_questions or _self_question(s.text))]
-        units = self._units(kept, roles, anchor)
+        units = self._units(kept, roles, anchor, doc)
         photo = _photo(turn, roles)
         if photo and units and sum(len(p) + 1 for p in units[-1].parts) + len(photo) <= self.max_chars:
             units[-1].parts.append(photo)
@@ -222,13 +223,13 @@ class RuleExtractor:
             found.append(self._photo_candidate(window, turn, photo, roles, anchor))
         return found
 
-    def _units(self, sentences: list[_Sentence], roles: _Roles, anchor: datetime | None) -> list[_Unit]:
+    def _units(self, sentences: list[_Sentence], roles: _Roles, anchor: datetime | None, doc: Doc) -> list[_Unit]:
         """Group sentences: a new unit at a new event (another time, "By the way ...") or
         when the unit is full; a sentence that refers back may fill it up to ``max_chars``."""
         units: list[_Unit] = []
         soft = min(self.max_chars, self.unit_chars)
         for s in sentences:
-            restated, times = _restate(s.text, roles, anchor)
+            restated, times = _restate(s.text, roles, anchor, doc, s.start)
             if s.question:
                 restated = f"{roles.name} asked: {_cap(restated)}"
             refers_back = bool(_BACKREF.match(s.text)) or len(_words(s.text)) < 6
@@ -265,7 +266,7 @@ class RuleExtractor:
             return None
         answer = _normalise(turn.text).strip()
         times = restate_times(answer, anchor)[1] if anchor else []
-        if not (has_content(answer) or set(words) & _YES_NO or times):
+        if is_pleasantry(answer, names=window.speakers, previous=previous.text) and not (set(words) & _YES_NO or times):
             return None
         asker = _roles(previous, window)
         question, q_times = _restate(asked[-1].text, asker, anchor)
@@ -316,6 +317,7 @@ class RuleExtractor:
             layer="core" if emphasis >= 0.6 else "episodic",
             emphasis=emphasis,
             mentioned_at=anchor,
+            speaker=roles.speaker if len(sources) == 1 else "",
         )
 
     def _photo_candidate(
@@ -327,6 +329,7 @@ class RuleExtractor:
             session_id=window.session_id,
             participants=frozenset() if roles.chat else frozenset({roles.speaker}),
             mentioned_at=anchor,
+            speaker=roles.speaker,
         )
 
 
@@ -357,13 +360,17 @@ def _address_names(doc: Doc, window: Window) -> set[str]:
     return names
 
 
-def _sentences(text: str, names: set[str]) -> list[_Sentence]:
-    """The turn's sentences, stripped of interjections and forms of address."""
+def _sentences(text: str, names: set[str], speakers: set[str] | None = None, heard: str | None = None) -> list[_Sentence]:
+    """The turn's sentences, stripped of interjections and forms of address; a pleasantry
+    (``ground.chatter``: greetings, thanks, bare reactions ...) has ``content=False``.
+    ``speakers`` are the names that may be vocatives, ``heard`` the other speaker's turn
+    just before (a reaction that only repeats it adds nothing)."""
+    acts = [act for _, act, _ in explain(text, names=names if speakers is None else speakers, previous=heard)]
     name_re = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or r"(?!x)x"
     lead = re.compile(rf"^(?:(?:{_BARE_INTERJECTIONS}|{_INTERJECTIONS})\b[\s,]*)*(?:{name_re})\b\s*[,!?.:;]+\s*|^(?:{name_re}),\s*", re.I)
     tail = re.compile(rf",\s*(?:my\s+friend\s+)?(?:{name_re})\s*(?=[!?.]*$)")
     found: list[_Sentence] = []
-    for start, end in split_sentences(text):
+    for (start, end), act in zip(split_sentences(text), acts, strict=True):
         raw = text[start:end]
         cut = 0
         while True:
@@ -375,7 +382,7 @@ def _sentences(text: str, names: set[str]) -> list[_Sentence]:
         body = tail.sub("", body)
         body = _FILLERS.sub("", body).strip()
         question = raw.rstrip().endswith("?")
-        found.append(_Sentence(body, start + cut, start + cut + len(body), question, has_content(body)))
+        found.append(_Sentence(body, start + cut, start + cut + len(body), question, act == "content" and bool(body)))
     return found
 
 
@@ -384,15 +391,53 @@ def _self_question(text: str) -> bool:
     return bool(re.search(r"\b(?:I|my|me|we|our|us)\b|\bI'", text)) and has_content(text)
 
 
-def _restate(text: str, roles: _Roles, anchor: datetime | None) -> tuple[str, list[TimeMention]]:
-    times: list[TimeMention] = []
-    if anchor is not None:
-        text, times = restate_times(text, anchor)
-    return rewrite(text, roles), times
+def _restate(
+    text: str, roles: _Roles, anchor: datetime | None, doc: Doc | None = None, start: int = 0
+) -> tuple[str, list[TimeMention]]:
+    """``text`` with relative times made absolute and "I"/"you"/"we" restated as the people.
+
+    Both rewritings read the original sentence: time phrases are found in ``text``, person
+    edits in the turn's parse ``doc`` (``text`` starts at ``start`` in it; parsed here when
+    there is none), and both sets of edits are applied at once (a time phrase wins where
+    they overlap), so no other word of the sentence changes.
+    """
+    times = restate_times(text, anchor)[1] if anchor is not None else []
+    if doc is None:
+        doc, start = _nlp.load_nlp()(text), 0
+    edits = [Edit(m.start, m.end, m.restated) for m in times]
+    for e in _person_edits(text, doc, start, roles):
+        if not any(e.start < m.end and m.start < e.end for m in times):
+            edits.append(e)
+    return apply_edits(text, edits), times
 
 
-def rewrite(text: str, roles: _Roles) -> str:
-    return _nlp.rewrite_person(text, roles.name, roles.other_name)
+def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
+    """Person edits of the sentence ``text``, read from the turn's ``doc`` and moved to
+    offsets in ``text`` (which may have lost a filler or a form of address)."""
+    where: dict[int, int] = {}  # offset of a token's start or end in doc.text -> in text
+    kept = []
+    pos = 0
+    end = doc[-1].idx + len(doc[-1]) if len(doc) else 0  # not len(doc.text): that joins every token
+    for tok in doc.char_span(start, end, alignment_mode="expand") or ():
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos >= len(text):
+            break
+        if text.startswith(tok.text, pos):  # else the token was cut out of the sentence
+            where[tok.idx], where[tok.idx + len(tok)] = pos, pos + len(tok)
+            kept.append(tok.i)
+            pos += len(tok)
+    if not kept:
+        return []
+    pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
+    span = doc[kept[0] : kept[-1] + 1]
+    found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun)
+    source, base = span.text, span.start_char
+    return [
+        Edit(where[e.start], where[e.end], e.text)
+        for e in found
+        if e.start in where and e.end in where and text[where[e.start] : where[e.end]] == source[e.start - base : e.end - base]
+    ]
 
 
 def _cut(text: str, limit: int) -> list[str]:

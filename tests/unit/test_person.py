@@ -1,0 +1,303 @@
+"""Person rewriting with the real spaCy model: pronouns -> people, verbs agree, nothing else changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from ripplemem.errors import ConfigError
+from ripplemem.ground.person import (
+    Edit,
+    Pronoun,
+    apply_edits,
+    person_edits,
+    restate_person,
+    restate_text,
+    third_person,
+)
+
+C, M = "Caroline", "Melanie"
+USER, ASSISTANT = "the user", "the assistant"
+
+CASES: list[tuple[str, str | None, str | None, str]] = [
+    # present tense -> third-person singular
+    ("I like pizza.", C, M, "Caroline likes pizza."),
+    ("I have two dogs.", C, M, "Caroline has two dogs."),
+    ("I do yoga every morning.", C, M, "Caroline does yoga every morning."),
+    ("I go to the gym on Mondays.", C, M, "Caroline goes to the gym on Mondays."),
+    ("I watch a lot of movies.", C, M, "Caroline watches a lot of movies."),
+    ("I try to read every night.", C, M, "Caroline tries to read every night."),
+    ("I play the guitar.", C, M, "Caroline plays the guitar."),
+    ("I teach art at a high school.", C, M, "Caroline teaches art at a high school."),
+    ("I fix old bikes.", C, M, "Caroline fixes old bikes."),
+    ("I miss the ocean.", C, M, "Caroline misses the ocean."),
+    ("I enjoy long walks.", C, M, "Caroline enjoys long walks."),
+    ("I study biology.", C, M, "Caroline studies biology."),
+    ("I need a break.", C, M, "Caroline needs a break."),
+    ("I live in Boston.", C, M, "Caroline lives in Boston."),
+    ("You look great.", C, M, "Melanie looks great."),
+    ("You know a lot about birds.", C, M, "Melanie knows a lot about birds."),
+    # be
+    ("I am tired.", C, M, "Caroline is tired."),
+    ("I'm a nurse.", C, M, "Caroline is a nurse."),
+    ("You are so kind.", C, M, "Melanie is so kind."),
+    ("You're right.", C, M, "Melanie is right."),
+    ("I was at home.", C, M, "Caroline was at home."),
+    ("You were amazing.", C, M, "Melanie was amazing."),
+    ("Im so tired", C, M, "Caroline is so tired"),
+    # contractions
+    ("I've been painting.", C, M, "Caroline has been painting."),
+    ("You've got guts.", C, M, "Melanie has got guts."),
+    ("I'd love to help.", C, M, "Caroline would love to help."),
+    ("I'd been there before.", C, M, "Caroline had been there before."),
+    ("I'd better go.", C, M, "Caroline had better go."),
+    ("I'd rather stay home.", C, M, "Caroline would rather stay home."),
+    ("I'd have called you.", C, M, "Caroline would have called Melanie."),
+    ("I'll call you.", C, M, "Caroline will call Melanie."),
+    ("You'll love it.", C, M, "Melanie will love it."),
+    ("I wanna travel.", C, M, "Caroline wants to travel."),
+    ("I gotta go.", C, M, "Caroline has to go."),
+    ("I'm gonna cry.", C, M, "Caroline is gonna cry."),
+    ("Ive been there.", C, M, "Caroline has been there."),
+    ("I\u2019m so happy.", C, M, "Caroline is so happy."),
+    # negations
+    ("I don't like jazz.", C, M, "Caroline doesn't like jazz."),
+    ("I do not eat meat.", C, M, "Caroline does not eat meat."),
+    ("I'm not sure.", C, M, "Caroline is not sure."),
+    ("I am not ready.", C, M, "Caroline is not ready."),
+    ("I haven't seen it.", C, M, "Caroline hasn't seen it."),
+    ("I have not decided yet.", C, M, "Caroline has not decided yet."),
+    ("You aren't alone.", C, M, "Melanie isn't alone."),
+    ("You weren't there.", C, M, "Melanie wasn't there."),
+    ("I no longer work there.", C, M, "Caroline no longer works there."),
+    ("I never eat breakfast.", C, M, "Caroline never eats breakfast."),
+    ("I dont know.", C, M, "Caroline doesnt know."),
+    ("I ain't going.", C, M, "Caroline isn't going."),
+    ("I didn't go.", C, M, "Caroline didn't go."),
+    ("I can't swim.", C, M, "Caroline can't swim."),
+    ("I won't forget it.", C, M, "Caroline won't forget it."),
+    ("I rarely cook.", C, M, "Caroline rarely cooks."),
+    # modals and past tense stay
+    ("I can swim.", C, M, "Caroline can swim."),
+    ("I should go.", C, M, "Caroline should go."),
+    ("I could help.", C, M, "Caroline could help."),
+    ("I might move to Denver.", C, M, "Caroline might move to Denver."),
+    ("I must finish it.", C, M, "Caroline must finish it."),
+    ("I will call you tomorrow.", C, M, "Caroline will call Melanie tomorrow."),
+    ("You should visit.", C, M, "Melanie should visit."),
+    ("I would love that.", C, M, "Caroline would love that."),
+    ("I used to swim.", C, M, "Caroline used to swim."),
+    ("I went hiking.", C, M, "Caroline went hiking."),
+    ("I painted a sunset.", C, M, "Caroline painted a sunset."),
+    ("You told me about it.", C, M, "Melanie told Caroline about it."),
+    ("I bought a new car.", C, M, "Caroline bought a new car."),
+    # adverbs between subject and verb
+    ("I really love hiking.", C, M, "Caroline really loves hiking."),
+    ("I always run on the beach.", C, M, "Caroline always runs on the beach."),
+    ("I usually cook at home.", C, M, "Caroline usually cooks at home."),
+    ("I still have the letter.", C, M, "Caroline still has the letter."),
+    ("I also play chess.", C, M, "Caroline also plays chess."),
+    ("I just love it.", C, M, "Caroline just loves it."),
+    # coordinated verbs
+    ("I cook and clean.", C, M, "Caroline cooks and cleans."),
+    ("I cook and clean on Sundays.", C, M, "Caroline cooks and cleans on Sundays."),
+    ("I sing and dance at parties.", C, M, "Caroline sings and dances at parties."),
+    ("I work hard and fast.", C, M, "Caroline works hard and fast."),
+    ("I run, swim and bike.", C, M, "Caroline runs, swims and bikes."),
+    ("I love pizza and pasta.", C, M, "Caroline loves pizza and pasta."),
+    ("I read books and watch movies.", C, M, "Caroline reads books and watches movies."),
+    ("I watch TV and go to bed.", C, M, "Caroline watches TV and goes to bed."),
+    ("I'm tired and am going home.", C, M, "Caroline is tired and is going home."),
+    ("I can sing and dance.", C, M, "Caroline can sing and dance."),
+    ("I don't smoke or drink.", C, M, "Caroline doesn't smoke or drink."),
+    ("I do yoga and I don't smoke.", C, M, "Caroline does yoga and Caroline doesn't smoke."),
+    ("I work and you study.", C, M, "Caroline works and Melanie studies."),
+    # questions with inversion
+    ("Are you coming?", C, M, "Is Melanie coming?"),
+    ("are you coming?", C, M, "Is Melanie coming?"),
+    ("Do you like jazz?", C, M, "Does Melanie like jazz?"),
+    ("Have you seen it?", C, M, "Has Melanie seen it?"),
+    ("Am I right?", C, M, "Is Caroline right?"),
+    ("Don't you like it?", C, M, "Doesn't Melanie like it?"),
+    ("Where do you live?", C, M, "Where does Melanie live?"),
+    ("Why are you so tired?", C, M, "Why is Melanie so tired?"),
+    ("How long have you been painting?", C, M, "How long has Melanie been painting?"),
+    ("What do you think about my plan?", C, M, "What does Melanie think about Caroline's plan?"),
+    ("Were you at the party?", C, M, "Was Melanie at the party?"),
+    ("Did you go to the parade?", C, M, "Did Melanie go to the parade?"),
+    ("Can you help me?", C, M, "Can Melanie help Caroline?"),
+    ("What should I buy?", C, M, "What should Caroline buy?"),
+    ("Could you look after my dog?", C, M, "Could Melanie look after Caroline's dog?"),
+    ("Have you ever been to Paris?", C, M, "Has Melanie ever been to Paris?"),
+    ("Are you all right?", C, M, "Is Melanie all right?"),
+    # subordinate and relative clauses
+    ("I think you should go.", C, M, "Caroline thinks Melanie should go."),
+    ("I hope you're well.", C, M, "Caroline hopes Melanie is well."),
+    ("I know you love it.", C, M, "Caroline knows Melanie loves it."),
+    ("When I was a kid, I loved horses.", C, M, "When Caroline was a kid, Caroline loved horses."),
+    ("If I have time, I will come.", C, M, "If Caroline has time, Caroline will come."),
+    ("The book that you gave me is great.", C, M, "The book that Melanie gave Caroline is great."),
+    ("The people who I love are here.", C, M, "The people who Caroline loves are here."),
+    ("It's the best gift I have.", C, M, "It's the best gift Caroline has."),
+    ("I told her that I love my job.", C, M, "Caroline told her that Caroline loves their own job."),
+    ("I'll let you know.", C, M, "Caroline will let Melanie know."),
+    ("I made you laugh.", C, M, "Caroline made Melanie laugh."),
+    ("Lucky you to have such a family!", C, M, "Lucky Melanie to have such a family!"),
+    # imperatives keep their form
+    ("Call me tomorrow.", C, M, "Call Caroline tomorrow."),
+    ("Don't forget my birthday.", C, M, "Don't forget Caroline's birthday."),
+    ("Tell me about your trip.", C, M, "Tell Caroline about Melanie's trip."),
+    ("Take care of yourself.", C, M, "Take care of Melanie."),
+    ("Let's go hiking.", C, M, "Let's go hiking."),
+    ("Let us know.", C, M, "Let Caroline and others know."),
+    ("Thank you for the gift!", C, M, "Thank Melanie for the gift!"),
+    ("Send me the photos.", C, M, "Send Caroline the photos."),
+    # plural subjects keep a plural verb
+    ("My sister and I are going.", C, M, "Caroline's sister and Caroline are going."),
+    ("You and I should talk.", C, M, "Melanie and Caroline should talk."),
+    ("My mom and I love it.", C, M, "Caroline's mom and Caroline love it."),
+    ("I and my sister love it.", C, M, "Caroline and Caroline's sister love it."),
+    ("You guys are great.", C, M, "Melanie and others are great."),
+    ("You two are getting along.", C, M, "Melanie and others are getting along."),
+    # we: the speaker and others, or the pair where it is clearly meant
+    ("We went camping with our kids.", C, M, "Caroline and others went camping with their kids."),
+    ("We're happy.", C, M, "Caroline and others are happy."),
+    ("We've been there.", C, M, "Caroline and others have been there."),
+    ("We'd love to come.", C, M, "Caroline and others would love to come."),
+    ("We'll see.", C, M, "Caroline and others will see."),
+    ("We have two rules now.", C, M, "Caroline and others have two rules now."),
+    ("We can't wait to see you.", C, M, "Caroline and others can't wait to see Melanie."),
+    ("Come to our house.", C, M, "Come to Caroline's house."),
+    ("They invited us.", C, M, "They invited Caroline and others."),
+    ("We did it ourselves.", C, M, "Caroline and others did it themselves."),
+    ("Our dog loves us.", C, M, "Caroline's dog loves Caroline and others."),
+    ("Should we meet on Friday?", C, M, "Should Caroline and Melanie meet on Friday?"),
+    ("We should get together.", C, M, "Caroline and Melanie should get together."),
+    ("Did we meet before?", C, M, "Did Caroline and Melanie meet before?"),
+    ("It's been ages since we talked.", C, M, "It's been ages since Caroline and Melanie talked."),
+    ("Our friendship means a lot.", C, M, "Caroline and Melanie's friendship means a lot."),
+    ("Remember when we went to the beach?", C, M, "Remember when Caroline and Melanie went to the beach?"),
+    # possessives
+    ("My favorite band is Radiohead.", C, M, "Caroline's favorite band is Radiohead."),
+    ("Your empathy will help people.", C, M, "Melanie's empathy will help people."),
+    ("That book is mine.", C, M, "That book is Caroline's."),
+    ("Is this yours?", C, M, "Is this Melanie's?"),
+    ("Your mom called me.", C, M, "Melanie's mom called Caroline."),
+    ("I think my mom is right.", C, M, "Caroline thinks Caroline's mom is right."),
+    ("I told you my plan.", C, M, "Caroline told Melanie Caroline's plan."),
+    # a second reference to the clause's subject is a pronoun (no gender guessed)
+    ("I miss my mom.", C, M, "Caroline misses their own mom."),
+    ("Caroline is giving my voice.", C, M, "Caroline is giving Caroline's voice."),
+    ("I am giving my voice.", C, M, "Caroline is giving their own voice."),
+    ("I lost mine.", C, M, "Caroline lost their own."),
+    ("I shared my own story.", C, M, "Caroline shared their own story."),
+    ("You love your job.", C, M, "Melanie loves their own job."),
+    ("We love our kids.", C, M, "Caroline and others love their kids."),
+    ("I hurt myself.", C, M, "Caroline hurt themself."),
+    ("I myself think so.", C, M, "Caroline themself thinks so."),
+    ("You should be proud of yourself.", C, M, "Melanie should be proud of themself."),
+    ("Be yourself.", C, M, "Be Melanie."),
+    ("I took it with me.", C, M, "Caroline took it with them."),
+    # quoted speech stays as said
+    ("She told me 'I love you'.", C, M, "She told Caroline 'I love you'."),
+    ('He said "you are late" to me.', C, M, 'He said "you are late" to Caroline.'),
+    ('My mom always says "I love you" to me.', C, M, 'Caroline\'s mom always says "I love you" to Caroline.'),
+    ("I wrote \u201cI am enough\u201d on the mirror.", C, M, "Caroline wrote \u201cI am enough\u201d on the mirror."),
+    ("My kids' toys are everywhere.", C, M, "Caroline's kids' toys are everywhere."),
+    # names that are also words
+    ("I will go.", "Will", "May", "Will will go."),
+    ("I will call you.", "Will", "May", "Will will call May."),
+    ("Will you come?", "Will", "May", "Will May come?"),
+    ("You may go.", "Will", "May", "May may go."),
+    ("May I ask you something?", "May", "Will", "May May ask Will something?"),
+    ("I met him in May.", "May", "Will", "May met him in May."),
+    ("I hope you can come.", "Hope", "Bill", "Hope hopes Bill can come."),
+    ("I rose early.", "Rose", "Bill", "Rose rose early."),
+    ("I will bill you.", "Bill", "Rose", "Bill will bill Rose."),
+    ("Rose, I think you're right.", "Bill", "Rose", "Rose, Bill thinks Rose is right."),
+    # chat roles
+    ("I like pizza.", USER, ASSISTANT, "The user likes pizza."),
+    ("My dog is sick.", USER, ASSISTANT, "The user's dog is sick."),
+    ("i want to learn python", USER, ASSISTANT, "The user wants to learn python"),
+    ("Thanks, I appreciate it.", USER, ASSISTANT, "Thanks, the user appreciates it."),
+    ("Can you help me plan my trip?", USER, ASSISTANT, "Can the assistant help the user plan the user's trip?"),
+    ("What food should I buy for him?", USER, ASSISTANT, "What food should the user buy for him?"),
+    ("You should buy puppy food.", ASSISTANT, USER, "The user should buy puppy food."),
+    ("I recommend Acme brand.", ASSISTANT, USER, "The assistant recommends Acme brand."),
+    ("Do you have a budget?", ASSISTANT, USER, "Does the user have a budget?"),
+    ("We could start with a budget.", ASSISTANT, USER, "The assistant and the user could start with a budget."),
+    ("Great. You're all set!", ASSISTANT, USER, "Great. The user is all set!"),
+    # objects of prepositions and other objects
+    ("Between you and me, it's fine.", C, M, "Between Melanie and Caroline, it's fine."),
+    ("He gave me his book.", C, M, "He gave Caroline his book."),
+    ("This is for you.", C, M, "This is for Melanie."),
+    ("She lives near me.", C, M, "She lives near Caroline."),
+    # a person without a name stays as written
+    ("You should visit.", C, None, "You should visit."),
+    ("I love you.", C, None, "Caroline loves you."),
+    ("We went out.", C, None, "Caroline and others went out."),
+    ("I love you.", None, M, "I love Melanie."),
+    # fillers, look-alikes, several sentences
+    ("You know, I love it.", C, M, "You know, Caroline loves it."),
+    ("It was, I mean, fine.", C, M, "It was, I mean, fine."),
+    ("The US is big.", C, M, "The US is big."),
+    ("World War I ended in 1918.", C, M, "World War I ended in 1918."),
+    ("See you later! I told you about it.", C, M, "See Melanie later! Caroline told Melanie about it."),
+    ("I'm home. Are you?", C, M, "Caroline is home. Is Melanie?"),
+    ("It is what it is.", C, M, "It is what it is."),
+]
+
+
+@pytest.mark.parametrize(("text", "speaker", "addressee", "expected"), CASES)
+def test_restate_text(text: str, speaker: str | None, addressee: str | None, expected: str) -> None:
+    assert restate_text(text, speaker, addressee) == expected
+
+
+HINTED: list[tuple[str, str, Pronoun, str]] = [
+    ("I miss my mom.", C, "she", "Caroline misses her mom."),
+    ("I hurt myself.", C, "she", "Caroline hurt herself."),
+    ("I took it with me.", C, "she", "Caroline took it with her."),
+    ("I love my job, my mom and my dog.", C, "she", "Caroline loves her job, her mom and her dog."),
+    ("I lost mine.", "Jon", "he", "Jon lost his."),
+    ("I bought me a car.", "Jon", "he", "Jon bought himself a car."),
+    ("I miss my mom.", USER, "they", "The user misses their mom."),
+    ("I did it myself.", USER, "they", "The user did it themself."),
+]
+
+
+@pytest.mark.parametrize(("text", "speaker", "pronoun", "expected"), HINTED)
+def test_a_pronoun_hint_names_the_second_reference(text: str, speaker: str, pronoun: Pronoun, expected: str) -> None:
+    assert restate_text(text, speaker, M, speaker_pronoun=pronoun) == expected
+
+
+def test_a_span_of_a_parsed_doc_is_restated_without_parsing_again() -> None:
+    from ripplemem.ground.person import _pipeline
+
+    doc = _pipeline()("Hi Mel! I love my new job. Do you like yours?")
+    second = doc.char_span(8, 26)
+    assert second is not None and second.text == "I love my new job."
+    assert restate_person(second, C, M) == "Caroline loves their own new job."
+    edits = person_edits(doc, C, M)
+    assert all(isinstance(e, Edit) and doc.text[e.start : e.end].strip() for e in edits)
+    assert apply_edits(doc.text, edits) == "Hi Mel! Caroline loves their own new job. Does Melanie like their own?"
+
+
+def test_a_doc_without_a_parse_is_refused() -> None:
+    import spacy
+
+    with pytest.raises(ConfigError, match="parser"):
+        person_edits(spacy.blank("en")("I like pizza."), C, M)
+
+
+def test_third_person() -> None:
+    verbs = ("love", "go", "try", "watch", "play", "have", "do", "fix", "kiss", "buzz", "echo", "be", "Say")
+    assert [third_person(v) for v in verbs] == [
+        "loves", "goes", "tries", "watches", "plays", "has", "does", "fixes", "kisses", "buzzes", "echoes", "is", "Says",
+    ]  # fmt: skip
+
+
+def test_apply_edits_skips_overlaps() -> None:
+    assert apply_edits("I like it", [Edit(0, 1, "Ann"), Edit(2, 6, "likes"), Edit(0, 6, "x")]) == "Ann likes it"
+
+
+def test_the_table_is_large() -> None:
+    assert len(CASES) + len(HINTED) >= 150

@@ -91,6 +91,7 @@ class WriteSettings:
     duplicate_cosine: float = 0.95
     supersede_cosine: float = 0.80
     nearest: int = 5  # stored memories an update decision compares a candidate with
+    heal_batch: int = 200  # left pending or failed (a crash, a failure): turns an add() to the scope retries (0: off)
 
 
 @dataclass(frozen=True)

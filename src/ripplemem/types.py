@@ -239,6 +239,7 @@ class AddResult:
     turns_skipped: int
     extraction_failures: int = 0  # windows whose LLM extraction failed and the rules extracted
     decider_fallbacks: int = 0  # update decisions whose LLM call failed and the rules decided
+    healed: int = 0  # earlier pending or failed turns of the scope (a crash, a failure) extracted by this call
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.events)
@@ -281,6 +282,7 @@ class Hit:
     via: str | None = None  # anchor id for diffusion hits
     path: float = 0.0  # diffusion hits: product of the edge weights from the anchor
     edges: tuple[str, ...] = ()  # diffusion hits: the edge kinds walked from the anchor, in order
+    cue: str = ""  # gateway hits: the name or word shared with the anchor
 
     @property
     def diffusion(self) -> bool:

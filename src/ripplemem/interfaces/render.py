@@ -40,7 +40,8 @@ def print_trace(ev: Evidence) -> None:
             click.echo(f"      new: {', '.join(u[:8] for u in t.rounds[n - 1]) or '-'}")
     for hit in t.diffusion:
         path = ">".join(hit.edges)
-        click.echo(f"diffusion: {hit.unit_id[:8]} via {hit.via[:8] if hit.via else '-'} {hit.route} [{path}] {hit.score:.3f}")
+        cue = f" '{hit.cue}'" if hit.cue else ""
+        click.echo(f"diffusion: {hit.unit_id[:8]} via {hit.via[:8] if hit.via else '-'} {hit.route} [{path}]{cue} {hit.score:.3f}")
     if t.not_included:
         click.echo(f"not included (budget or k): {', '.join(u[:8] for u in t.not_included[:12])}"
                    f"{' ...' if len(t.not_included) > 12 else ''}")

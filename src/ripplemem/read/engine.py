@@ -87,6 +87,7 @@ class _Round:
     def __init__(self, ctx: ReadContext, scope: Scope, rs: RecallSettings, found: dict[str, Found]) -> None:
         self.ctx, self.scope, self.rs, self.found = ctx, scope, rs, found
         self.reached: dict[str, MemoryUnit] = {}
+        self.led_by: dict[str, str] = {}  # memory -> the gateway cue that reached it
 
     def fetch(self, ids: list[str]) -> list[MemoryUnit]:
         units = self.ctx.store.get_units(self.scope, ids)
@@ -104,6 +105,12 @@ class _Round:
             if unit is not None and unit.vector is not None and anchor.vector is not None:
                 out[uid] = float(unit.vector @ anchor.vector)
         return out
+
+    def standing(self, anchors: Sequence[str]) -> Callable[[str], float]:
+        """Each anchor's score relative to the best of them (1 for the best)."""
+        scores = {a: self.found[a].score for a in anchors if a in self.found}
+        top = max(scores.values(), default=0.0)
+        return lambda a: scores.get(a, top) / top if top > 0 else 1.0
 
     def run(
         self, plan: Plan, query: str, qvec: Vector, cues: Cues, common: frozenset[str], selected: set[str]
@@ -129,13 +136,15 @@ class _Round:
                        if a in self.found or a in self.reached]
             more, used = follow(
                 anchors, cues, common, lambda text, n: store.lexical_search(scope, text, n),
-                lambda name, n: _by_names(store, scope, [name], n), self.closeness, rare=rs.rare_cue,
-                terms=rs.gateway_terms, limit=rs.gateway_hits, skip=selected,
+                lambda name, n: _by_names(store, scope, [name], n), self.closeness, self.standing(plan.anchors),
+                rare=rs.rare_cue,
+                terms=rs.gateway_terms, limit=rs.gateway_hits, skip=selected, led_by=self.led_by,
             )
             missing = sorted({h.unit_id for h in more} - set(self.found) - set(self.reached))
             if missing:
                 self.fetch(missing)
             hits += more
+            self.led_by.update((h.unit_id, h.cue) for h in more)
             plan = replace(plan, gateways=tuple(dict.fromkeys(c for cue in used.values() for c in cue)))
         return hits, plan
 

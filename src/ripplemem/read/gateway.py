@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from ..ground.sentences import sentences
 from ..ground.text import GENERIC, STOPWORDS, keywords
 from ..types import Cues, Hit, MemoryUnit
 
@@ -29,17 +30,37 @@ def _name_words(names: Iterable[str]) -> set[str]:
     return {w.lower().strip("'") for n in names for w in n.replace("'s", "").split()}
 
 
-def gateways(unit: MemoryUnit, cues: Cues, common: frozenset[str], n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _stem(word: str) -> str:
+    return word.lower().removesuffix("'s")[:5]
+
+
+def focus(text: str, words: Iterable[str]) -> str:
+    """The sentences of ``text`` that share a word with ``words`` (by their first five
+    letters), else the whole text: the part of a memory that matched is where its links
+    to the rest of the answer are, not in what else the same turn said."""
+    wanted = {_stem(w) for w in words if len(w) > 2}
+    parts = sentences(text)
+    hit = [p for p in parts if wanted & {_stem(w) for w in keywords(p)}]
+    return " ".join(hit) if hit and len(hit) < len(parts) else text
+
+
+def gateways(
+    unit: MemoryUnit, cues: Cues, common: frozenset[str], n: int, via: Iterable[str] = ()
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``(names, words)``: the salient names of ``unit`` the question lacks, and up to ``n``
-    of its specific words (neither the question's, nor a common name's, nor generic)."""
+    of its specific words (neither the question's, nor a common name's, nor generic), taken
+    from the sentences that matched: the question's words, or ``via``, the cue that led to
+    ``unit`` in the round before."""
     asked = set(cues.keywords) | _name_words(cues.participants | cues.locations)
+    via = tuple(via)
+    text = focus(unit.restatement, [*_name_words(via), *via] if via else asked)
     names = tuple(
         name for name in sorted(unit.locations | unit.participants)
-        if name.lower() not in common and not (_name_words([name]) <= asked)
+        if name.lower() not in common and not (_name_words([name]) <= asked) and name.lower() in text.lower()
     )
-    skip = asked | _name_words(common) | _name_words(names)
+    skip = asked | _name_words(common) | _name_words(names) | {w.lower() for w in via}
     words: list[str] = []
-    for word in keywords(unit.restatement):
+    for word in keywords(text):
         base = word.removesuffix("'s")
         if len(base) > 3 and base not in skip and base not in GENERIC and base not in STOPWORDS and not any(
             ch.isdigit() for ch in base
@@ -55,11 +76,13 @@ def follow(
     search: Search,
     names: Search,
     closeness: Callable[[MemoryUnit, list[str]], dict[str, float]],
+    standing: Callable[[str], float] = lambda _: 1.0,
     *,
     rare: int,
     terms: int,
     limit: int,
     skip: set[str],
+    led_by: dict[str, str] | None = None,
 ) -> tuple[list[Hit], dict[str, tuple[str, ...]]]:
     """Hits reached through each anchor's gateways, and the gateways used per anchor.
 
@@ -70,16 +93,18 @@ def follow(
     than ``4 * rare`` (too common to mean anything) links nothing; nor does a word only the
     anchor uses. Of the anchor's words the ``terms`` rarest are kept. A link is then
     weighed by how close the linked memory is to the anchor (``0.5 + 0.5 * cos``), so that
-    of two memories sharing a rare word the one about the same matter comes first. A memory
+    of two memories sharing a rare word the one about the same matter comes first, and by
+    the anchor's ``standing`` (its score relative to the best anchor's). A memory
     keeps its strongest link; the ``limit`` strongest of the round become hits, ``path``
     carrying the strength for ranking. The limit bounds how much of the evidence a round of
     gateways may claim.
     """
     used: dict[str, tuple[str, ...]] = {}
     depth = 4 * rare
-    links: dict[str, tuple[float, int, str]] = {}  # uid -> (strength, -anchor rank, anchor)
+    links: dict[str, tuple[float, int, str, str]] = {}  # uid -> (strength, -anchor rank, anchor, cue)
     for a_rank, anchor in enumerate(anchors):
-        people_places, words = gateways(anchor, cues, common, 2 * terms)
+        lead = (led_by or {}).get(anchor.id)
+        people_places, words = gateways(anchor, cues, common, 2 * terms, (lead,) if lead else ())
         shared: list[tuple[int, int, str, list[str]]] = []  # (is word, df, cue, linked)
         for cue, lookup, is_word in [*((n, names, 0) for n in people_places), *((w, search, 1) for w in words)]:
             linked = [uid for uid, _ in lookup(cue, depth + 2) if uid != anchor.id]  # +1: the anchor itself
@@ -92,12 +117,16 @@ def follow(
             continue
         used[anchor.id] = tuple(c[2] for c in kept)
         near = closeness(anchor, sorted({uid for c in kept for uid in c[3]}))
-        for _, df, _, linked in kept:
-            link = min(1.0, (rare / df) ** 0.5)
+        trust = standing(anchor.id)
+        for _, df, cue, linked in kept:
+            link = min(1.0, (rare / df) ** 0.5) * trust
             for uid in linked:
                 weight = round(link * (0.5 + 0.5 * max(near.get(uid, 0.0), 0.0)), 6)
                 if uid not in skip and (uid not in links or (weight, -a_rank) > links[uid][:2]):
-                    links[uid] = (weight, -a_rank, anchor.id)
+                    links[uid] = (weight, -a_rank, anchor.id, cue)
     best = sorted(links.items(), key=lambda p: (-p[1][0], -p[1][1], p[0]))[:limit]
-    hits = [Hit(uid, "diffusion:gateway", w, rank, via, w, ("gateway",)) for rank, (uid, (w, _, via)) in enumerate(best)]
+    hits = [
+        Hit(uid, "diffusion:gateway", w, rank, via, w, ("gateway",), cue)
+        for rank, (uid, (w, _, via, cue)) in enumerate(best)
+    ]
     return hits, used

@@ -31,6 +31,9 @@ _BACKREF = re.compile(
 )
 
 
+_DEFINITE = re.compile(r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? said: )?the\b", re.IGNORECASE)
+
+
 def _content(c: Candidate) -> set[str]:
     names = {w.lower() for n in c.participants for w in n.split()}
     words = {w.removesuffix("'s") for w in keywords(c.restatement) if not any(ch.isdigit() for ch in w)}
@@ -45,8 +48,8 @@ def _related(a: Candidate, b: Candidate, ws: WriteSettings) -> bool:
     if _BACKREF.match(b.restatement):
         return True
     short = min(len(a.restatement), len(b.restatement)) <= ws.compose_short_chars
-    if short and a.speaker and a.speaker == b.speaker:
-        return True  # the same speaker going on, a question of the other's in between at most
+    if short and a.speaker and a.speaker == b.speaker and _DEFINITE.match(b.restatement):
+        return True  # the same speaker going on about the same thing ("The stories were so inspiring")
     ka, kb = _content(a), _content(b)
     if not ka or not kb:
         return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from .config import RecallSettings, Settings, load_settings
@@ -16,20 +16,84 @@ from .read.engine import ReadContext
 from .read.engine import recall as run_recall
 from .read.engine import search as run_search
 from .store.base import DeleteReport, Store
+from .store.keys import drop_user_keys
 from .types import AddResult, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, Turn, utcnow
 from .verify.answer import Answer, answer
 from .verify.reconstruct import Reconstruction, reconstruct
-from .write.pipeline import Extractor, WriteContext, ingest, process
+from .write.pipeline import Extractor, WriteContext, heal, ingest
 from .write.turns import parse_time, to_turns
 
+# Every argument is checked here, before anything is stored or searched: a bad one is an
+# InputError naming it, never a driver's or the calendar's exception.
 
-def _scope(user_id: str | None, agent_id: str | None, run_id: str | None) -> Scope:
-    if not isinstance(user_id, str) or not user_id.strip():
-        raise InputError("user_id: required, a non-empty string")
+#: Times the grounding can work from: relative phrases reach 999 units ("999 years ago"),
+#: so an anchor keeps 1000 years from the ends of the calendar (years 1 to 9999).
+EARLIEST, LATEST = datetime(1000, 1, 1, tzinfo=UTC), datetime(9000, 1, 1, tzinfo=UTC)
+#: The largest count (limit, offset, k, budget) a store's 64-bit integers hold.
+MAX_COUNT = 2**63 - 1
+
+
+def _text(value: Any, what: str, *, required: bool = True) -> str:
+    """A string, not blank unless ``required`` is off, that is valid UTF-8 (no lone surrogate)."""
+    if not isinstance(value, str) or (required and not value.strip()):
+        got = "a blank one" if isinstance(value, str) else type(value).__name__
+        raise InputError(f"{what}: expected a non-empty string, got {got}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError(f"{what}: not valid UTF-8 text (a lone surrogate at {exc.start})") from exc
+    return value
+
+
+def _scope(user_id: Any, agent_id: Any, run_id: Any) -> Scope:
+    user = _text(user_id, "user_id")
     for name, value in (("agent_id", agent_id), ("run_id", run_id)):
-        if value is not None and (not isinstance(value, str) or not value.strip()):
-            raise InputError(f"{name}: must be a non-empty string when given")
-    return Scope(user_id, agent_id, run_id)
+        if value is not None:
+            _text(value, name)
+    return Scope(user, agent_id, run_id)
+
+
+def _count(value: Any, what: str, *, least: int = 1) -> int:
+    """An integer from ``least`` to :data:`MAX_COUNT` (a bool is not a count)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{what}: expected an integer, got {type(value).__name__}")
+    if not least <= value <= MAX_COUNT:
+        raise InputError(f"{what}: must be from {least} to {MAX_COUNT}, got {value}")
+    return value
+
+
+def _in_calendar(when: datetime, what: str) -> datetime:
+    if not EARLIEST <= when < LATEST:
+        raise InputError(f"{what}: {when.isoformat()} is outside the years {EARLIEST.year} to {LATEST.year - 1}")
+    return when
+
+
+def _time(value: Any, what: str) -> datetime | None:
+    """:func:`parse_time`, then kept inside :data:`EARLIEST` .. :data:`LATEST`."""
+    try:
+        when = parse_time(value, what)
+    except InputError:
+        raise
+    except (OverflowError, ValueError) as exc:  # e.g. 0001-01-01T00:00+05:00 is before year 1 in UTC
+        raise InputError(f"{what}: {value!r} is outside the calendar ({exc})") from exc
+    return None if when is None else _in_calendar(when, what)
+
+
+def _turns(messages: Any, session_id: str, session_time: datetime) -> builtins.list[Turn]:
+    """:func:`to_turns`, with each turn's id, role and time checked as the arguments are."""
+    try:
+        turns = to_turns(messages, session_id, session_time)
+    except InputError:
+        raise
+    except (OverflowError, ValueError) as exc:  # a time before year 1 in UTC, an id of 5000 digits
+        raise InputError(f"messages: {exc}") from exc
+    for i, t in enumerate(turns):
+        _text(t.turn_id, f"messages[{i}].id")
+        if t.role is not None:
+            _text(t.role, f"messages[{i}].role", required=False)
+        if t.time is not None:
+            _in_calendar(t.time, f"messages[{i}].time")
+    return turns
 
 
 def _make_extractor(settings: Settings, llm: LLM | None) -> Extractor:
@@ -161,27 +225,27 @@ class Memory:
         session_id: str | None = None,
         session_time: str | datetime | None = None,
     ) -> AddResult:
-        """Remember turns. Re-adding a turn id already stored is a no-op."""
+        """Remember turns. Re-adding a turn id already stored is a no-op.
+
+        Turns of the scope an earlier call left pending (a crash) or failed are extracted
+        first, at most ``write.heal_batch`` of them (``AddResult.healed``)."""
         scope = _scope(user_id, agent_id, run_id)
-        sid = session_id if session_id is not None else "default"
-        if not isinstance(sid, str) or not sid.strip():
-            raise InputError("session_id: must be a non-empty string")
-        when = parse_time(session_time, "session_time")
-        turns = to_turns(messages, sid, when or utcnow())
+        sid = _text(session_id if session_id is not None else "default", "session_id")
+        when = _time(session_time, "session_time")
+        turns = _turns(messages, sid, when or utcnow())
         with self._lock:
             return ingest(self._write(), scope, turns)
 
     def reindex(self, *, rebuild: bool = False) -> dict[str, int]:
         """Extract pending or failed turns again; with ``rebuild``, every unit from the raw log."""
+        if not isinstance(rebuild, bool):
+            raise InputError(f"rebuild: expected a bool, got {type(rebuild).__name__}")
         done = turns = 0
         with self._lock:
             for scope in self.store.scopes() if rebuild else self.store.pending_scopes():
                 if rebuild:
                     self.store.reset_units(scope)
-                todo = [t for t in self.store.turns(scope) if t.status != "done"]
-                if todo:
-                    process(self._write(), scope, todo)
-                    turns += len(todo)
+                turns += heal(self._write(), scope)[0]
                 done += 1
         return {"scopes": done, "turns": turns}
 
@@ -200,14 +264,14 @@ class Memory:
     ) -> Evidence:
         """The evidence set for ``query``: ranked memories within ``budget_tokens``."""
         scope = _scope(user_id, agent_id, run_id)
-        if not isinstance(query, str) or not query.strip():
-            raise InputError("query: required, a non-empty string")
+        _text(query, "query")
+        if settings is not None and not isinstance(settings, RecallSettings):
+            raise InputError(f"settings: expected RecallSettings, got {type(settings).__name__}")
         rs = settings or self.settings.recall
-        budget = rs.budget_tokens if budget_tokens is None else budget_tokens
-        if budget <= 0:
-            raise InputError("budget_tokens: must be positive")
-        when = parse_time(as_of, "as_of") or utcnow()
-        return run_recall(self._read(), scope, query, when, rs, budget, k or rs.k)
+        budget = _count(rs.budget_tokens if budget_tokens is None else budget_tokens, "budget_tokens")
+        k = rs.k if k is None else _count(k, "k")
+        when = _time(as_of, "as_of") or utcnow()
+        return run_recall(self._read(), scope, query, when, rs, budget, k)
 
     def reconstruct(self, question: str, evidence: Evidence) -> Reconstruction:
         """A short description of the evidence fitted to the question, its facts checked
@@ -230,7 +294,7 @@ class Memory:
         """
         ev = self.recall(question, user_id=user_id, agent_id=agent_id, run_id=run_id,
                          budget_tokens=budget_tokens, as_of=as_of)
-        return answer(self.llm, question, ev, parse_time(as_of, "as_of"))
+        return answer(self.llm, question, ev, _time(as_of, "as_of"))
 
     def search(
         self,
@@ -244,15 +308,15 @@ class Memory:
     ) -> list[EvidenceItem]:
         """Ranked memories for ``query`` (three views fused), without planning or a budget."""
         scope = _scope(user_id, agent_id, run_id)
-        if not isinstance(query, str) or not query.strip():
-            raise InputError("query: required, a non-empty string")
-        when = parse_time(as_of, "as_of") or utcnow()
+        _text(query, "query")
+        limit = _count(limit, "limit")
+        when = _time(as_of, "as_of") or utcnow()
         found = run_search(self._read(), scope, query, when, self.settings.recall, limit)
         return [EvidenceItem(f.unit, f.score, tuple(dict.fromkeys(h.route for h in f.routes))) for f in found]
 
     def get(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> MemoryUnit:
         scope = _scope(user_id, agent_id, run_id)
-        units = self.store.get_units(scope, [memory_id])
+        units = self.store.get_units(scope, [_text(memory_id, "memory_id")])
         if not units:
             raise NotFoundError(f"no memory {memory_id!r} in this scope")
         return units[0]
@@ -260,7 +324,8 @@ class Memory:
     def list(
         self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None, limit: int = 100, offset: int = 0
     ) -> list[MemoryUnit]:
-        return self.store.list_units(_scope(user_id, agent_id, run_id), limit=limit, offset=offset)
+        scope = _scope(user_id, agent_id, run_id)
+        return self.store.list_units(scope, limit=_count(limit, "limit"), offset=_count(offset, "offset", least=0))
 
     def history(
         self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
@@ -271,29 +336,36 @@ class Memory:
 
     def delete(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> None:
         scope = _scope(user_id, agent_id, run_id)
+        _text(memory_id, "memory_id")
         with self._lock:
             if not self.store.delete_unit(scope, memory_id):
                 raise NotFoundError(f"no memory {memory_id!r} in this scope")
 
     def delete_user(self, user_id: str) -> DeleteReport:
+        """Delete everything of a user. Their API keys go first (from the key table beside
+        the store, when there is one), so none of them authenticates again."""
         _scope(user_id, None, None)
         with self._lock:
+            drop_user_keys(self.store, self.settings.db, user_id)
             return self.store.delete_user(user_id)
 
     def source_turns(
         self, turn_ids: Iterable[str], *, user_id: str, agent_id: str | None = None, run_id: str | None = None
     ) -> dict[str, Turn]:
         """The raw turns behind some sources (as the caller gave their ids)."""
-        wanted = set(turn_ids)
-        turns = self.store.turns(_scope(user_id, agent_id, run_id))
+        scope = _scope(user_id, agent_id, run_id)
+        if isinstance(turn_ids, str) or not isinstance(turn_ids, Iterable):
+            raise InputError(f"turn_ids: expected a list of turn ids, got {type(turn_ids).__name__}")
+        wanted = {_text(t, "turn_ids[]") for t in turn_ids}
+        turns = self.store.turns(scope)
         return {t.turn_id: t for t in turns if t.turn_id in wanted}
 
     # -- portability --------------------------------------------------------------------
     def stats(self, *, user_id: str | None = None) -> dict[str, Any]:
-        return self.store.stats(_scope(user_id, None, None) if user_id else None)
+        return self.store.stats(None if user_id is None else _scope(user_id, None, None))
 
     def export(self, *, user_id: str | None = None) -> Iterator[dict[str, Any]]:
-        return self.store.export(_scope(user_id, None, None) if user_id else None)
+        return self.store.export(None if user_id is None else _scope(user_id, None, None))
 
     def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
         with self._lock:

@@ -128,8 +128,10 @@ def test_delete_user_stats_and_reindex(served: Served, alice: httpx.Client) -> N
         assert admin.get("/v1/stats", params={"user_id": "alice"}).json()["turns"]["total"] == 4
     report = alice.delete("/v1/users/alice").json()
     assert report["user_id"] == "alice" and report["turns"] == 4 and report["units"] > 0
-    assert alice.get("/v1/memories").json() == []
-    assert alice.get("/v1/stats").json()["turns"]["total"] == 0
+    assert error_code(alice.get("/v1/memories")) == "unauthorized"  # her keys went with her
+    with served.admin() as admin:
+        assert admin.get("/v1/memories", params={"user_id": "alice"}).json() == []
+        assert admin.get("/v1/stats", params={"user_id": "alice"}).json()["turns"]["total"] == 0
 
 
 def test_bad_input_is_400_invalid_input(alice: httpx.Client) -> None:

@@ -1,4 +1,4 @@
-"""``ripplemem bench``: LoCoMo and LongMemEval runs, and the budget curve.
+"""``ripplemem bench``: LoCoMo, LongMemEval and BEAM runs, and the budget curve.
 
 Mounted by the main CLI as ``ripplemem bench``; also runnable on its own as
 ``python -m ripplemem.bench.cli``. The report goes to ``--out`` (JSON) and a Markdown
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -18,15 +18,17 @@ import click
 from rich.console import Console
 
 from ripplemem.bench import report as report_mod
+from ripplemem.bench.audit import audit_command
 from ripplemem.bench.baselines import BASELINES, DENSE_MAX_CHARS, RRF_K
+from ripplemem.bench.beam import BeamRun
 from ripplemem.bench.chains import chains_command
 from ripplemem.bench.qa import make_assess
-from ripplemem.bench.runner import Method, run
+from ripplemem.bench.runner import Method, RunResult, run
 from ripplemem.bench.scale import scale_command
 from ripplemem.bench.selection import selection_command
 from ripplemem.config import Settings
 from ripplemem.errors import RippleMemError
-from ripplemem.formats import Conversation, load_locomo, load_longmemeval
+from ripplemem.formats import beam_chats, load_locomo, load_longmemeval
 from ripplemem.providers.llm.base import LLM
 
 METHODS = ("ripple", "bm25", "dense", "hybrid", "full")
@@ -112,8 +114,18 @@ def describe(method: str, settings: Settings, opts: dict[str, Any]) -> dict[str,
     return described
 
 
-def execute(dataset: str, conversations: list[Conversation], opts: dict[str, Any]) -> dict[str, Any]:
-    """Run one method over loaded conversations, write the report, print the summary."""
+def execute(
+    dataset: str,
+    conversations: Sequence[Any],
+    opts: dict[str, Any],
+    *,
+    runner: Callable[..., RunResult] = run,
+    extend: Callable[[dict[str, Any]], str] | None = None,
+) -> dict[str, Any]:
+    """Run one method over loaded conversations, write the report, print the summary.
+
+    ``runner`` takes ``run``'s arguments (BEAM's reads its chats one at a time); ``extend``
+    adds a dataset's own blocks to the report and returns their Markdown."""
     from ripplemem.bench.ripple import ripple_settings
 
     settings = ripple_settings(
@@ -130,18 +142,19 @@ def execute(dataset: str, conversations: list[Conversation], opts: dict[str, Any
                 backend = stack.enter_context(open_backend(opts["store"], folder))
             method = make_method(opts["method"], settings, opts["k"], backend)
             assess = make_assess(llm) if llm is not None else None
-            result = run(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
-                         console=Console(stderr=True))
+            result = runner(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
+                            console=Console(stderr=True))
     finally:
         close = getattr(llm, "close", None)
         if callable(close):
             close()
     report = report_mod.build_report(result, dataset=dataset, method=opts["method"],
                                      settings=describe(opts["method"], settings, opts))
+    summary = report_mod.markdown(report) + (extend(report) if extend is not None else "")
     if opts["out"] is not None:
         opts["out"].parent.mkdir(parents=True, exist_ok=True)
         opts["out"].write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
-    click.echo(report_mod.markdown(report))
+    click.echo(summary)
     return report
 
 
@@ -174,6 +187,18 @@ def longmemeval(path: Path, **opts: Any) -> None:
         raise click.ClickException(str(exc)) from exc
 
 
+@bench.command("beam")
+@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@run_options
+def beam(path: Path, **opts: Any) -> None:
+    """Run on BEAM: a size folder (100K/ ...), one chat folder or a chat.json (--limit: first N questions per chat)."""
+    try:
+        beam_run = BeamRun(limit=opts["limit"])
+        execute("beam", beam_chats(path), opts, runner=beam_run, extend=beam_run.extend)
+    except RippleMemError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
 @bench.command("plot")
 @click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Image file to write.")
@@ -192,6 +217,7 @@ def plot(reports: tuple[Path, ...], out: Path, category: str) -> None:
 bench.add_command(scale_command)
 bench.add_command(chains_command)
 bench.add_command(selection_command)
+bench.add_command(audit_command)
 
 main = bench
 

@@ -1,4 +1,5 @@
-"""Files the product reads, by content: JSONL turns, LoCoMo (either layout), LongMemEval (.json/.json.gz)."""
+"""Files the product reads, by content: JSONL turns, LoCoMo (either layout), LongMemEval (.json/.json.gz),
+BEAM (a ``chat.json``, a chat folder or a folder of them)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, RippleMemError
+from .beam import beam_chats, is_beam
 from .locomo import load_locomo
 from .longmemeval import load_longmemeval
 from .records import session_messages
@@ -82,10 +84,21 @@ def _from_datasets(path: Path, limit: int | None) -> list[ConversationInput]:
     return out
 
 
+def _from_beam(path: Path, limit: int | None) -> list[ConversationInput]:
+    """BEAM chats (the first ``limit``), sessions only: the probing questions are not read."""
+    return [
+        ConversationInput(chat.id, [SessionInput(s.session_id, s.time, session_messages(s)) for s in chat.sessions()])
+        for chat in beam_chats(path)[:limit]
+    ]
+
+
 def read_conversations(path: Path, limit: int | None = None) -> list[ConversationInput]:
-    """Conversations in a file, by its content: JSONL turns, LoCoMo or LongMemEval."""
+    """Conversations in a file, by its content: JSONL turns, LoCoMo, LongMemEval or BEAM
+    (``chat.json``, or a folder of BEAM chats; ``limit``: the first N chats)."""
     if path.suffix == ".jsonl":
         return _read_jsonl_turns(path)
+    if is_beam(path):
+        return _from_beam(path, limit)
     try:
         return _from_datasets(path, limit)
     except RippleMemError:

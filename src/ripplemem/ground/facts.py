@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
+_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
 _MONTHS = (
     "january february march april may june july august september october november december "
     "monday tuesday wednesday thursday friday saturday sunday i"

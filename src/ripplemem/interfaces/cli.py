@@ -148,7 +148,7 @@ def delete(ctx: click.Context, memory_id: str, user: str) -> None:
 @click.argument("user")
 @click.pass_context
 def delete_user(ctx: click.Context, user: str) -> None:
-    """Delete everything of a user: memories, vectors, edges, raw turns, history."""
+    """Delete everything of a user: API keys, memories, vectors, edges, raw turns, history."""
     report = _open(ctx).delete_user(user)
     click.echo(f"deleted {report.units} memories, {report.turns} turns, {report.edges} edges, "
                f"{report.history} history rows of {user}")

@@ -61,6 +61,11 @@ class KeyStore:
         """A new key for ``user_id``: its record and the secret, which is shown only now."""
         if not isinstance(user_id, str) or not user_id.strip():
             raise InputError("user_id: required, a non-empty string")
+        if not isinstance(label, str):
+            raise InputError("label: must be a string")
+        for what, value in (("user_id", user_id), ("label", label)):
+            if not _encodes(value):
+                raise InputError(f"{what}: not valid UTF-8 text (a lone surrogate?)")
         secret = PREFIX + secrets.token_urlsafe(32)
         info = KeyInfo("key_" + secrets.token_hex(6), user_id, label, datetime.now(UTC).isoformat(), None)
         self._table.insert(info.id, user_id, hash_key(secret), label, info.created_at)
@@ -84,3 +89,15 @@ class KeyStore:
     def revoke(self, key_id: str, user_id: str | None = None) -> bool:
         """Revoke a key (only one of ``user_id``'s when given); ``False`` if there is none."""
         return self._table.revoke(key_id, datetime.now(UTC).isoformat(), user_id)
+
+    def delete_user(self, user_id: str) -> int:
+        """Remove every key of ``user_id`` (deleting a user): none of them authenticates again."""
+        return self._table.delete_user(user_id)
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

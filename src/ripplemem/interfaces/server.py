@@ -4,12 +4,14 @@ Every endpoint but ``/health`` and the OpenAPI document (``/openapi.json``, ``/d
 ``Authorization: Bearer <key>``. A user key acts only for the user it is bound to (any
 agent_id / run_id under it); the admin key (``RIPPLEMEM_ADMIN_KEY``) acts for any user,
 named by ``user_id``, and mints keys. Errors are ``{"error": {"code", "message"}}`` with a
-stable code (see :data:`ERROR_CODES`).
+stable code (see :data:`ERROR_CODES`); anything unexpected is a 500 ``internal_error``
+whose message names no internals (the traceback goes to the server's log only).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+import logging
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -18,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from .. import __version__
 from ..aio import AsyncMemory
@@ -29,6 +32,7 @@ from .keys import KeyStore, Principal
 from .render import evidence_json
 
 MAX_BODY_BYTES = 2 * 1024 * 1024
+log = logging.getLogger(__name__)
 
 #: Library errors -> (HTTP status, stable code); the first match in this order wins.
 ERROR_CODES: tuple[tuple[type[RippleMemError], int, str], ...] = (
@@ -39,7 +43,7 @@ ERROR_CODES: tuple[tuple[type[RippleMemError], int, str], ...] = (
     (ConfigError, 500, "config_error"),
     (RippleMemError, 500, "internal_error"),
 )
-_HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
+_HTTP_CODES = {400: "invalid_input", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
                413: "too_large"}
 
 
@@ -51,9 +55,9 @@ class ApiError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+def error_response(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    headers = {**(headers or {}), **({"WWW-Authenticate": "Bearer"} if status == 401 else {})}
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers or None)
 
 
 @dataclass
@@ -105,6 +109,35 @@ class BodyLimit:
     async def _too_large(self, scope: Scope_, receive: Receive, send: Send) -> None:
         response = error_response(413, "too_large", f"request body over the limit of {self.max_bytes} bytes")
         await response(scope, receive, send)
+
+
+class CatchAll:
+    """Answers 500 ``internal_error`` to anything the application lets escape: the
+    traceback goes to the log, the client gets no internals, and (not re-raised) the
+    connection stays usable."""
+
+    def __init__(self, app: Callable[[Scope_, Receive, Send], Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope_, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: MutableMapping[str, Any]) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception:
+            log.exception("unexpected error answering %s %s", scope.get("method"), scope.get("path"))
+            if started:  # too late for an error body: let the server drop the connection
+                raise
+            response = error_response(500, "internal_error", "the server failed; the error is in its log")
+            await response(scope, receive, send)
 
 
 # -- authentication and scopes ---------------------------------------------------------
@@ -235,9 +268,11 @@ async def delete_memory(memory_id: str, scope: InScope, mem: Mem) -> s.DeletedOu
 
 
 @router.delete("/users/{user_id}", response_model=s.DeleteUserOut, tags=["users"])
-async def delete_user(user_id: str, who: Who, mem: Mem) -> s.DeleteUserOut:
-    """Delete everything of a user: memories, vectors, edges, raw turns, history."""
+async def delete_user(user_id: str, who: Who, mem: Mem, request: Request) -> s.DeleteUserOut:
+    """Delete everything of a user: API keys (first: none authenticates again), memories,
+    vectors, edges, raw turns, history."""
     user = user_for(who, user_id)
+    _state(request).keys.delete_user(user)
     return s.DeleteUserOut.of(user, await mem.delete_user(user))
 
 
@@ -303,14 +338,28 @@ def _install_error_handlers(app: FastAPI) -> None:
         parts = [f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in exc.errors()]
         return error_response(400, "invalid_input", "; ".join(parts) or "invalid request")
 
-    async def http_error(_: Request, exc: Exception) -> JSONResponse:
+    async def http_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
-        return error_response(exc.status_code, _HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail))
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = _allowed(request)
+        return error_response(exc.status_code, _HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail),
+                              headers)
 
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(RippleMemError, library_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_error)
+
+
+def _allowed(request: Request) -> str:
+    """Every method some route serves at this path (Starlette names only the first route's)."""
+    methods: set[str] = set()
+    for route in [*router.routes, *request.app.routes]:
+        match, _ = route.matches(request.scope)
+        if match is not Match.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
 
 
 def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: int = MAX_BODY_BYTES) -> FastAPI:
@@ -330,6 +379,7 @@ def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: 
 
     app.include_router(router)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(CatchAll)  # the outermost of ours: it also covers BodyLimit
     return app
 
 

@@ -72,6 +72,11 @@ class Store(Protocol):
         """Scopes that hold pending or failed turns (for ``reindex``)."""
         ...
 
+    def open_turns(self, scope: Scope, limit: int | None = None) -> list[Turn]:
+        """The scope's pending or failed turns in log order, at most ``limit`` (for healing
+        and ``reindex``)."""
+        ...
+
     def mark_turns(self, scope: Scope, turn_ids: Sequence[str], status: str) -> None: ...
 
     # -- units, edges, history ----------------------------------------------------------

@@ -211,8 +211,11 @@ class RuleExtractor:
         reply = self._short_reply(window, turn, previous, sentences, roles, anchor)
         if reply is not None:
             return [reply]
-        keep_questions = roles.chat and roles.name == "the user"
-        kept = [s for s in sentences if s.content and (not s.question or keep_questions or _self_question(s.text))]
+        # a question with content is kept ("Did you see that band?" says there was a band):
+        # phatic questions ("How are you?") were already marked as without content
+        kept = [s for s in sentences if s.content]
+        if kept and kept[-1].question and self._answered_shortly(window, index):
+            kept = [s for s in kept if not s.question]  # the reply's unit states the question with its answer
         units = self._units(kept, roles, anchor, doc)
         photo = _photo(turn, roles)
         if photo and units and sum(len(p) + 1 for p in units[-1].parts) + len(photo) <= self.max_chars:
@@ -245,6 +248,14 @@ class RuleExtractor:
                 cur.times.extend(times)
                 times = []
         return units
+
+    def _answered_shortly(self, window: Window, index: int) -> bool:
+        """Whether the next turn is another speaker's short reply without a question of its own."""
+        if index + 1 >= len(window.turns):
+            return False
+        nxt, turn = window.turns[index + 1], window.turns[index]
+        text = _normalise(nxt.text)
+        return nxt.speaker != turn.speaker and "?" not in text and 0 < len(_words(text)) <= self.short_reply_words
 
     def _short_reply(
         self,

@@ -4,21 +4,25 @@
 2. windows, extraction and embedding run with no lock held;
 3. the units, edges and history of the call are written in one short transaction
    (``Store.apply``) and the turns marked done.
-If anything between 1 and 3 fails, the turns stay in the log (marked failed) and
-``reindex`` extracts them again; nothing already stored changes.
+If anything between 1 and 3 fails, the turns stay in the log (marked failed; a crash
+leaves them pending) and the next ``add`` to the scope extracts them again before its own
+turns (at most ``write.heal_batch`` per call), as ``reindex`` does for every scope; nothing
+already stored changes.
 """
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 
 from ..config import Settings
+from ..errors import RippleMemError
 from ..ground.salience import common_names
 from ..providers.embed.base import Embedder
 from ..store.base import Store, WriteBatch
@@ -40,6 +44,7 @@ from .select import select
 from .update import Decision, decide, merge
 from .window import make_windows
 
+log = logging.getLogger(__name__)
 
 class Extractor(Protocol):
     @property
@@ -78,14 +83,41 @@ def new_unit_id() -> str:
 
 
 def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
-    """Log the turns durably, then extract, select, update and link them."""
+    """Log the turns durably, extract what earlier calls left pending or failed (oldest
+    first, their events first), then extract, select, update and link the new turns."""
     stored = ctx.store.log_turns(scope, turns)
     skipped = len(turns) - len(stored)
-    if not stored:
-        return AddResult((), 0, skipped)
     decided = _decider_failures(ctx)
-    events, failures = process(ctx, scope, stored)
-    return AddResult(tuple(events), len(stored), skipped, failures, _decider_failures(ctx) - decided)
+    healed, events, failures = _heal_backlog(ctx, scope, stored)
+    if stored:
+        fresh, fresh_failures = process(ctx, scope, stored)
+        events, failures = events + fresh, failures + fresh_failures
+    return AddResult(tuple(events), len(stored), skipped, failures, _decider_failures(ctx) - decided, healed)
+
+
+def heal(
+    ctx: WriteContext, scope: Scope, limit: int | None = None, *, skip: Collection[tuple[str, str]] = ()
+) -> tuple[int, list[MemoryEvent], int]:
+    """Extract the scope's pending or failed turns (log order, at most ``limit``, none of
+    the ``(session_id, turn_id)`` in ``skip``): how many, their events and extraction
+    failures. Raises as :func:`process` does, those turns marked failed."""
+    todo = [t for t in ctx.store.open_turns(scope, limit) if (t.session_id, t.turn_id) not in skip]
+    if not todo:
+        return 0, [], 0
+    events, failures = process(ctx, scope, todo)
+    return len(todo), events, failures
+
+
+def _heal_backlog(ctx: WriteContext, scope: Scope, fresh: Sequence[Turn]) -> tuple[int, list[MemoryEvent], int]:
+    """:func:`heal` before an add's own turns. A backlog that fails again stays failed and
+    is logged, not raised: the caller's turns still go in (and the next add retries it)."""
+    if ctx.settings.write.heal_batch <= 0:
+        return 0, [], 0
+    try:
+        return heal(ctx, scope, ctx.settings.write.heal_batch, skip={(t.session_id, t.turn_id) for t in fresh})
+    except RippleMemError as exc:
+        log.warning("scope %s: earlier pending or failed turns failed again and stay failed: %s", scope.key, exc)
+        return 0, [], 0
 
 
 def _decider_failures(ctx: WriteContext) -> int:

@@ -86,3 +86,19 @@ class PostgresKeyTable:
             sql, args = sql + " AND user_id = %s", (*args, user_id)
         with self._tx() as conn:
             return conn.execute(sql + " RETURNING id", args).fetchone() is not None
+
+    def delete_user(self, user_id: str) -> int:
+        with self._tx() as conn:
+            rows = conn.execute("DELETE FROM ripplemem_api_keys WHERE user_id = %s RETURNING id", (user_id,))
+            return len(rows.fetchall())
+
+
+def has_key_table(url: str) -> bool:
+    """Whether the database (and schema) ``url`` names holds ``ripplemem_api_keys`` (nothing is created)."""
+    psycopg, _ = psycopg_modules()
+    try:
+        with psycopg.connect(conninfo(url)) as conn:
+            row = conn.execute("SELECT to_regclass('ripplemem_api_keys') IS NOT NULL").fetchone()
+    except psycopg.Error as exc:
+        raise StoreError(f"cannot read {public_url(url)} for its API key table: {exc}") from exc
+    return bool(row and row[0])

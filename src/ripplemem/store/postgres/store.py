@@ -113,6 +113,15 @@ class PostgresStore:
         with self._tx() as conn:
             return [admin.turn_from_row(r) for r in conn.execute(sql + " ORDER BY seq, num", args)]
 
+    def open_turns(self, scope: Scope, limit: int | None = None) -> list[Turn]:
+        sql = f"""SELECT {admin.TURN_COLUMNS} FROM ripplemem_turns WHERE scope = %s AND status <> 'done'
+                  ORDER BY seq, num"""
+        args: list[Any] = [scope.key]
+        if limit is not None:
+            sql, args = sql + " LIMIT %s", [*args, limit]
+        with self._tx() as conn:
+            return [admin.turn_from_row(r) for r in conn.execute(sql, args)]
+
     def pending_scopes(self) -> list[Scope]:
         with self._tx() as conn:
             rows = conn.execute(

@@ -35,6 +35,7 @@ class SQLiteKeyTable:
         try:
             self._conn = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
             self._conn.execute("PRAGMA busy_timeout = 10000")
+            self._conn.execute("PRAGMA secure_delete = ON")  # a deleted user's rows leave no bytes behind
             self._conn.execute(_SCHEMA)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the API key table in {path}: {exc}") from exc
@@ -74,3 +75,21 @@ class SQLiteKeyTable:
         if user_id is not None:
             sql, args = sql + " AND user_id = ?", (*args, user_id)
         return bool(self._run(sql + " RETURNING id", args))
+
+    def delete_user(self, user_id: str) -> int:
+        return len(self._run("DELETE FROM ripplemem_api_keys WHERE user_id = ? RETURNING id", (user_id,)))
+
+
+def has_key_table(path: str) -> bool:
+    """Whether the SQLite file at ``path`` holds ``ripplemem_api_keys`` (nothing is created)."""
+    try:
+        conn = sqlite3.connect(path, timeout=10.0)  # the store's file: it exists, nothing is made
+        try:
+            found = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ripplemem_api_keys'"
+            ).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot read {path} for its API key table: {exc}") from exc
+    return found is not None

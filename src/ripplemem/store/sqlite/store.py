@@ -161,6 +161,15 @@ class SQLiteStore:
         with self._read() as conn:
             return [codec.turn_from_row(r) for r in conn.execute(sql + " ORDER BY seq, num", args)]
 
+    def open_turns(self, scope: Scope, limit: int | None = None) -> list[Turn]:
+        sql = f"""SELECT {codec.TURN_COLUMNS} FROM turns WHERE scope = ? AND status IN ('pending', 'failed')
+                  ORDER BY seq, num"""
+        args: list[Any] = [scope.key]
+        if limit is not None:
+            sql, args = sql + " LIMIT ?", [*args, limit]
+        with self._read() as conn:
+            return [codec.turn_from_row(r) for r in conn.execute(sql, args)]
+
     def pending_scopes(self) -> list[Scope]:
         with self._read() as conn:
             rows = conn.execute(

@@ -1,0 +1,117 @@
+"""Self-healing writes: turns a crash left pending, or a failure left failed, are extracted
+by the next ``add`` to their scope (at most ``write.heal_batch`` per call), once."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from ripplemem import Memory, ProviderError
+from ripplemem.types import Scope
+from ripplemem.write.turns import parse_time, to_turns
+from sample_dialogue import SESSION_1, SESSION_2
+
+S1 = {"session_id": "s1", "session_time": "2023-05-08T13:56:00"}
+S2 = {"session_id": "s2", "session_time": "2023-06-09T10:00:00"}
+LATER = [{"speaker": "Caroline", "text": "I started a pottery class on Tuesdays.", "id": "D3:1"}]
+
+
+class FlakyEmbedder:
+    """The real embedder, failing on demand (down, or on one text) as a remote embedder does."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.name, self.dim, self.max_chars = inner, inner.name, inner.dim, inner.max_chars
+        self.down, self.poison = False, ""
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        if self.down or (self.poison and any(self.poison in t for t in texts)):
+            raise ProviderError("embedding service unavailable")
+        return self.inner.embed(texts)
+
+
+def crash_after_logging(mem: Memory, messages: list[dict[str, Any]], session_id: str, session_time: str,
+                        user_id: str = "u1") -> None:
+    """What a process killed between logging and extracting leaves: acknowledged turns, pending, no memory."""
+    mem.store.log_turns(Scope(user_id), to_turns(messages, session_id, parse_time(session_time, "session_time")))
+
+
+def turns(mem: Memory, user_id: str = "u1") -> dict[str, int]:
+    found = mem.stats(user_id=user_id)["turns"]
+    return {k: found.get(k, 0) for k in ("pending", "failed", "done")}
+
+
+def memories(mem: Memory, user_id: str) -> Counter[tuple[str, tuple[str, ...]]]:
+    return Counter((u.restatement, u.sources) for u in mem.list(user_id=user_id, limit=1000))
+
+
+def test_turns_left_pending_by_a_crash_are_extracted_by_the_next_add(open_memory) -> None:  # type: ignore[no-untyped-def]
+    mem: Memory = open_memory()
+    crash_after_logging(mem, SESSION_1, **S1)
+    assert turns(mem) == {"pending": 4, "failed": 0, "done": 0} and mem.list(user_id="u1") == []
+    result = mem.add(SESSION_2, user_id="u1", **S2)
+    assert (result.healed, result.turns_added, result.turns_skipped) == (4, 2, 0)
+    assert turns(mem) == {"pending": 0, "failed": 0, "done": 6}
+    assert "D1:3" in mem.recall("When did Caroline go to the support group?", user_id="u1").sources
+    mem.add(SESSION_1, user_id="ref", **S1)  # the same conversation without the crash
+    mem.add(SESSION_2, user_id="ref", **S2)
+    assert memories(mem, "u1") == memories(mem, "ref")  # the same memories, none twice
+    again = mem.add(SESSION_1, user_id="u1", **S1)
+    assert (again.healed, again.turns_skipped, len(again.events)) == (0, 4, 0)
+    assert memories(mem, "u1") == memories(mem, "ref")
+
+
+def test_re_adding_the_pending_turns_heals_them(open_memory) -> None:  # type: ignore[no-untyped-def]
+    mem: Memory = open_memory()
+    crash_after_logging(mem, SESSION_1, **S1)
+    result = mem.add(SESSION_1, user_id="u1", **S1)  # the client retries the call it saw fail
+    assert (result.turns_added, result.turns_skipped, result.healed) == (0, 4, 4) and result.events
+    assert turns(mem) == {"pending": 0, "failed": 0, "done": 4}
+
+
+def test_a_failed_extraction_is_retried_by_the_next_add(open_memory, embedder) -> None:  # type: ignore[no-untyped-def]
+    flaky = FlakyEmbedder(embedder)
+    mem: Memory = open_memory(embedder=flaky)
+    flaky.down = True
+    with pytest.raises(ProviderError):
+        mem.add(SESSION_1, user_id="u1", **S1)
+    assert turns(mem) == {"pending": 0, "failed": 4, "done": 0}
+    flaky.down = False
+    assert mem.add(SESSION_2, user_id="u1", **S2).healed == 4
+    assert turns(mem) == {"pending": 0, "failed": 0, "done": 6}
+    mem.add(SESSION_1, user_id="ref", **S1)
+    mem.add(SESSION_2, user_id="ref", **S2)
+    assert memories(mem, "u1") == memories(mem, "ref")
+    assert mem.reindex() == {"scopes": 0, "turns": 0}  # nothing was left for reindex
+
+
+def test_healing_is_bounded_per_call_oldest_first_and_can_be_off(open_memory) -> None:  # type: ignore[no-untyped-def]
+    off: Memory = open_memory(write={"heal_batch": 0})
+    crash_after_logging(off, SESSION_1, **S1)
+    crash_after_logging(off, SESSION_2, **S2)
+    assert off.add(LATER, user_id="u1", session_id="s3").healed == 0
+    assert turns(off) == {"pending": 6, "failed": 0, "done": 1}
+    off.close()
+    mem: Memory = open_memory(write={"heal_batch": 4})
+    assert mem.add(LATER[0]["text"], user_id="u1", session_id="s3").healed == 4
+    assert {t.session_id for t in mem.store.open_turns(Scope("u1"))} == {"s2"}  # session 1 went first
+    assert mem.add("And I still paint.", user_id="u1", session_id="s3").healed == 2
+    assert mem.add("Sunday was quiet.", user_id="u1", session_id="s3").healed == 0
+    assert turns(mem) == {"pending": 0, "failed": 0, "done": 10}
+
+
+def test_a_backlog_that_fails_again_does_not_block_new_turns(open_memory, embedder, caplog) -> None:  # type: ignore[no-untyped-def]
+    flaky = FlakyEmbedder(embedder)
+    mem: Memory = open_memory(embedder=flaky)
+    crash_after_logging(mem, [{"speaker": "Ana", "text": "My locker code is Zorblatt 77.", "id": "P1"}], **S1)
+    flaky.poison = "Zorblatt"  # this one turn fails every time, until the cause is fixed
+    with caplog.at_level(logging.WARNING, logger="ripplemem.write.pipeline"):
+        result = mem.add(LATER, user_id="u1", **S2)
+    assert (result.healed, result.turns_added) == (0, 1) and result.events  # the caller's turn went in
+    assert turns(mem) == {"pending": 0, "failed": 1, "done": 1}
+    assert "stay failed" in caplog.text
+    flaky.poison = ""
+    assert mem.add("Sunday was quiet.", user_id="u1", **S2).healed == 1
+    assert turns(mem) == {"pending": 0, "failed": 0, "done": 3}

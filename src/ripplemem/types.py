@@ -239,7 +239,7 @@ class AddResult:
     turns_skipped: int
     extraction_failures: int = 0  # windows whose LLM extraction failed and the rules extracted
     decider_fallbacks: int = 0  # update decisions whose LLM call failed and the rules decided
-    healed: int = 0  # earlier pending or failed turns of the scope (a crash, a failure) extracted by this call
+    healed: int = 0  # earlier turns of the scope left pending or failed that this call extracted (events first)
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.events)

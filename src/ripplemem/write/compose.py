@@ -64,16 +64,25 @@ def _adjacent(a: Candidate, b: Candidate, position: Mapping[str, int], gap: int)
     return bool(pa and pb) and 1 <= min(pb) - max(pa) <= gap
 
 
+_ASKED_ONLY = re.compile(r"^[^.!?]{1,60}? asked: (?!.* answered: )")
+
+
 def can_compose(a: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
+    """Whether ``b`` is stated together with ``a``. A question is stated with the answer that
+    follows it, never glued onto what came before; one left without an answer stays a memory
+    of its own (in the short-term tier)."""
+    question = bool(_ASKED_ONLY.match(a.restatement))
     return (
         a.session_id == b.session_id
+        and not _ASKED_ONLY.match(b.restatement)
+        and (not question or a.speaker != b.speaker)
         and a.layer != "core"
         and b.layer != "core"
         and len(a.restatement) + 1 + len(b.restatement) <= ws.compose_chars
         and len(set(a.sources) | set(b.sources)) <= ws.compose_turns
         and _adjacent(a, b, position, ws.compose_gap)
         and _times_agree(a, b)
-        and _related(a, b, ws)
+        and (question or _related(a, b, ws))
     )
 
 

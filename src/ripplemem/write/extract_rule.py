@@ -240,7 +240,9 @@ class RuleExtractor:
                 cur = units[-1] if units else None
                 size = sum(len(p) + 1 for p in cur.parts) if cur else 0
                 other_time = cur is not None and _new_time(times, cur.times) and not refers_back
-                if cur is None or other_time or _SHIFT.match(s.text) or size + len(piece) > (self.max_chars if refers_back else soft):
+                # between people a question is its own memory; a user's request keeps its context
+                asked = not roles.chat and (s.question or bool(cur and cur.sentences and cur.sentences[-1].question))
+                if cur is None or other_time or asked or _SHIFT.match(s.text) or size + len(piece) > (self.max_chars if refers_back else soft):
                     cur = _Unit()
                     units.append(cur)
                 cur.parts.append(piece)

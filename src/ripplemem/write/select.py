@@ -2,16 +2,23 @@
 
 ``importance = w_reuse*reuse + w_relevance*relevance + w_novelty*novelty + w_emphasis*emphasis``
 with the article's starting weights 0.4/0.3/0.2/0.1. Explicit signals (a ``core`` candidate:
-"remember", preferences, allergies, commitments) bypass the score. Low scores are kept in
-the short-term tier: still searchable at lower priority, never dropped.
+"remember", preferences, allergies, commitments) bypass the score. Low scores, and memories
+that only state a question somebody asked, are kept in the short-term tier: still
+searchable at lower priority (``RecallSettings.short_tier_penalty``), never dropped.
+Pleasantries never get here: the extractor keeps them in the log only.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..config import WriteSettings
 from ..types import Candidate, Layer, Tier
+
+# a memory that only states a question someone asked (no answer with it): kept, since it
+# says what was talked about, but in the short-term tier (ranked below what was stated)
+_ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,5 +72,6 @@ def select(
     )
     if candidate.layer == "core":
         return Selection(max(importance, 0.9), "core", "long", reuse, rel, nov, emph)
-    tier: Tier = "short" if importance < settings.short_tier_below else "long"
+    asked_only = bool(_ASKED.match(candidate.restatement)) and " answered: " not in candidate.restatement
+    tier: Tier = "short" if importance < settings.short_tier_below or asked_only else "long"
     return Selection(round(importance, 4), candidate.layer, tier, reuse, rel, nov, emph)

@@ -1,4 +1,5 @@
-"""Shared pytest fixtures: the scripted LLM server and the PostgreSQL test server."""
+"""Shared pytest fixtures: the real embedder, a store on each backend, the scripted LLM server
+and the PostgreSQL test server."""
 
 from __future__ import annotations
 
@@ -6,15 +7,33 @@ import os
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
+from pathlib import Path
 
 import psycopg
 import pytest
 
+from ripplemem import load_settings
+from ripplemem.providers.embed import make_embedder
+from ripplemem.providers.embed.base import Embedder
 from ripplemem.store.postgres.embedded import embedded_server, with_search_path
 from ripplemem.store.postgres.schema import EXTENSIONS
 from scripted_llm import ScriptedLLM
 
 PG_URL_ENV = "RIPPLEMEM_TEST_PG_URL"
+
+
+@pytest.fixture(scope="session")
+def embedder() -> Embedder:
+    """The real default embedder, loaded once per session."""
+    return make_embedder(load_settings(env={}))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh store on each backend: a SQLite file, or a PostgreSQL schema of the test server."""
+    if request.param == "postgres":
+        return str(request.getfixturevalue("pg_urls")())
+    return str(tmp_path / "memory.db")
 
 
 @pytest.fixture

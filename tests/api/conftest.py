@@ -14,15 +14,9 @@ from typing import Any
 import pytest
 
 from ripplemem import Memory, load_settings
-from ripplemem.providers.embed import make_embedder
 from ripplemem.providers.embed.base import Embedder
 
 BACKENDS = ["sqlite", "postgres"]
-
-
-@pytest.fixture(scope="session")
-def embedder() -> Embedder:
-    return make_embedder(load_settings(env={}))
 
 
 MemoryFactory = Callable[..., Memory]

@@ -4,29 +4,13 @@ PostgreSQL schema on the session's test server), the real embedder."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from ripplemem import load_settings
 from ripplemem.interfaces.keys import KeyStore
 from ripplemem.interfaces.server import create_app
-from ripplemem.providers.embed import make_embedder
 from ripplemem.providers.embed.base import Embedder
 from serving_helpers import ADMIN_KEY, Served, open_memory, running
-
-
-@pytest.fixture(scope="session")
-def embedder() -> Embedder:
-    return make_embedder(load_settings(env={}))
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh store on each backend: a SQLite file, or a PostgreSQL schema of the test server."""
-    if request.param == "postgres":
-        return str(request.getfixturevalue("pg_urls")())
-    return str(tmp_path / "memory.db")
 
 
 @pytest.fixture

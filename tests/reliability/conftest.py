@@ -5,7 +5,6 @@ schema on the session's PostgreSQL server), the real embedder, and the REST serv
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,22 +12,8 @@ import pytest
 from ripplemem import Memory, load_settings
 from ripplemem.interfaces.keys import KeyStore
 from ripplemem.interfaces.server import create_app
-from ripplemem.providers.embed import make_embedder
 from ripplemem.providers.embed.base import Embedder
 from serving_helpers import ADMIN_KEY, Served, running
-
-
-@pytest.fixture(scope="session")
-def embedder() -> Embedder:
-    return make_embedder(load_settings(env={}))
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "postgres":
-        return str(request.getfixturevalue("pg_urls")())
-    return str(tmp_path / "memory.db")
-
 
 MemoryFactory = Callable[..., Memory]
 

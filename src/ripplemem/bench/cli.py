@@ -26,6 +26,7 @@ from ripplemem.bench.qa import make_assess
 from ripplemem.bench.runner import Method, RunResult, run
 from ripplemem.bench.scale import scale_command
 from ripplemem.bench.selection import selection_command
+from ripplemem.bench.supersede import supersede_command
 from ripplemem.config import Settings
 from ripplemem.errors import RippleMemError
 from ripplemem.formats import beam_chats, load_locomo, load_longmemeval
@@ -218,6 +219,7 @@ bench.add_command(scale_command)
 bench.add_command(chains_command)
 bench.add_command(selection_command)
 bench.add_command(audit_command)
+bench.add_command(supersede_command)
 
 main = bench
 

@@ -10,23 +10,40 @@ from pydantic import BaseModel, model_validator
 from ..types import Candidate, MemoryUnit
 from .base import Prompt, memory_lines
 
-VERSION = "update-1"
+VERSION = "update-2"
 
 SYSTEM = """You keep a memory store consistent. You get a new memory and the most similar
 stored memories, each with an id. Choose one action:
 - ADD: the new memory states something the stored ones do not.
-- UPDATE: it says the same thing as stored memory target_id, possibly with more detail; give
-  in merged one sentence that keeps every fact of both (names, numbers, dates verbatim).
-- SUPERSEDE: it contradicts or replaces stored memory target_id (a changed plan, a moved
-  house, a new job); the old one stays in history as no longer current.
+- UPDATE: it says the same thing as stored memory target_id, possibly with more detail or in
+  other words; give in merged one sentence that keeps every fact of both (names, numbers,
+  dates verbatim).
+- SUPERSEDE: the stored memory target_id is no longer true because the SAME subject's SAME
+  slot now has an explicit new value, or has ended. A slot is one changeable fact about one
+  person or thing: where they live; their job, employer or role; relationship status or
+  partner; diet; a pet or a thing they own (sold, gave away, died, bought a new one); a plan
+  or its date (moved the wedding to June, cancelled the trip); a stated favourite or
+  preference; a habit ("switched to", "started", "stopped"); school or year; a count, score,
+  record or duration that has a new number. "No longer", "quit", "moved to", "broke up",
+  "sold", "switched to", "not anymore", "used to ... but now", "instead", "changed my mind",
+  "cancelled", "postponed to" mark such a change. An ended slot supersedes even without a new
+  value ("no longer works as a nurse"). Give slot and new_value ("ended" when it just ended).
 - NOOP: it adds nothing to stored memory target_id (an exact repeat).
-Different events on different dates are different memories (ADD), even if they look alike."""
+Not a SUPERSEDE: a negation that does not end the stored fact ("won't quit", "isn't sure
+yet", "doesn't go often", "no longer nervous about the job"); another statement about the
+same topic; another value of a slot that holds several (a second pet, another hobby); a
+different subject (her sister, a friend); a change that is only considered, wished, feared
+or asked about ("might move", "is thinking of switching", "if the user lives"); the same
+value said again in other words (that is an UPDATE). Different events on different dates are
+different memories (ADD), even if they look alike."""
 
 
 class UpdateOutput(BaseModel):
     action: Literal["ADD", "UPDATE", "SUPERSEDE", "NOOP"]
     target_id: str | None = None
     merged: str | None = None
+    slot: str | None = None  # SUPERSEDE: the slot that changed ("residence", "job", ...)
+    new_value: str | None = None  # SUPERSEDE: its new value, or "ended"
     reason: str = ""
 
     @model_validator(mode="after")

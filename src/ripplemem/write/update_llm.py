@@ -7,7 +7,7 @@ from ..errors import ProviderError
 from ..prompts import update as prompt
 from ..providers.llm.base import LLM
 from ..types import Candidate, MemoryUnit
-from .update import Decision, decide
+from .update import Decision, decide, may_close
 
 NEAREST = 5
 
@@ -16,7 +16,9 @@ class LLMDecider:
     """Asks the LLM whether a candidate adds, updates, supersedes or repeats a stored memory.
 
     Only called when a stored memory is close enough to matter (cosine >= ``ask_above``);
-    otherwise, and when the reply is invalid or names an unknown id, the rule decides.
+    otherwise, and when the reply is invalid or names an unknown id, the rule decides. A
+    SUPERSEDE of a memory said after the candidate is not taken (the rule decides): a
+    candidate only closes what came before it.
     """
 
     def __init__(self, llm: LLM, settings: WriteSettings, ask_above: float = 0.6) -> None:
@@ -38,11 +40,17 @@ class LLMDecider:
         except ProviderError:
             self.failures += 1
             return self._rule(candidate, neighbours)
-        known = {u.id for u, _ in near}
+        known = {u.id: u for u, _ in near}
         if out.action == "ADD":
             return Decision("ADD", None, f"llm: {out.reason}".strip())
-        if out.target_id not in known:
+        target = known.get(out.target_id or "")
+        if target is None:
             self.failures += 1
             return self._rule(candidate, neighbours)
+        if out.action == "SUPERSEDE":
+            if not may_close(candidate, target):
+                return self._rule(candidate, neighbours)
+            change = f"{out.slot} -> {out.new_value}" if out.slot else ""
+            return Decision("SUPERSEDE", target.id, f"llm: {change} {out.reason}".strip())
         merged = (out.merged or "").strip() or None if out.action == "UPDATE" else None
-        return Decision(out.action, out.target_id, f"llm: {out.reason}".strip(), merged)
+        return Decision(out.action, target.id, f"llm: {out.reason}".strip(), merged)

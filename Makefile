@@ -30,6 +30,7 @@ clean:
 LOCOMO ?= ../shared/data/locomo
 LME ?= ../shared/data/longmemeval/longmemeval_s_dev.json.gz
 LME_LIMIT ?= 10
+BEAM ?= ../shared/data/beam/100K
 REPORTS ?= reports
 
 bench-dev: $(STAMP)
@@ -40,4 +41,14 @@ bench-dev: $(STAMP)
 	  $(BIN)/ripplemem bench locomo $(LOCOMO) --method ripple --$$a --out $(REPORTS)/locomo-ripple-$$a.json > $(REPORTS)/locomo-ripple-$$a.md || exit 1; done
 	for m in ripple hybrid bm25; do \
 	  $(BIN)/ripplemem bench longmemeval $(LME) --limit $(LME_LIMIT) --method $$m --out $(REPORTS)/lme-$$m.json > $(REPORTS)/lme-$$m.md || exit 1; done
+	$(BIN)/ripplemem bench chains --out-dir $(REPORTS)/chains --run --out $(REPORTS)/chains.json > $(REPORTS)/chains.md
+	for a in no-diffusion no-structural no-planner; do \
+	  $(BIN)/ripplemem bench chains --out-dir $(REPORTS)/chains --run --method ripple --$$a --out $(REPORTS)/chains-$$a.json > $(REPORTS)/chains-$$a.md || exit 1; done
+	RIPPLEMEM_RECALL_GATEWAYS=false $(BIN)/ripplemem bench chains --out-dir $(REPORTS)/chains --run --method ripple --out $(REPORTS)/chains-no-gateways.json > $(REPORTS)/chains-no-gateways.md
+	RIPPLEMEM_RECALL_GATEWAYS=false $(BIN)/ripplemem bench locomo $(LOCOMO) --method ripple --out $(REPORTS)/locomo-ripple-no-gateways.json > $(REPORTS)/locomo-ripple-no-gateways.md
+	$(BIN)/ripplemem bench beam $(BEAM) --method ripple --out $(REPORTS)/beam-ripple.json > $(REPORTS)/beam-ripple.md
+	$(BIN)/ripplemem bench beam $(BEAM) --method hybrid --out $(REPORTS)/beam-hybrid.json > $(REPORTS)/beam-hybrid.md
+	$(BIN)/ripplemem bench audit $(LOCOMO) > $(REPORTS)/audit-locomo.md
+	$(BIN)/ripplemem bench selection > $(REPORTS)/selection.md
+	$(BIN)/ripplemem bench supersede > $(REPORTS)/supersede.md
 	$(BIN)/ripplemem bench plot $(REPORTS)/locomo-ripple.json $(REPORTS)/locomo-hybrid.json $(REPORTS)/locomo-bm25.json $(REPORTS)/locomo-dense.json --out docs/locomo-budget-curve.png

@@ -91,6 +91,7 @@ class WriteSettings:
     duplicate_cosine: float = 0.95
     supersede_cosine: float = 0.80
     nearest: int = 5  # stored memories an update decision compares a candidate with
+    llm_decide_above: float = 0.6  # the LLM decider is asked only when a stored memory is this close (cosine)
     heal_batch: int = 200  # left pending or failed (a crash, a failure): turns an add() to the scope retries (0: off)
 
 

@@ -12,21 +12,16 @@ from typing import Any
 
 import numpy as np
 
+from ..ground.text import STOPWORDS
 from ..types import Edge, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, utc
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _US = timedelta(microseconds=1)
 
 # full-text queries: runs of letters and digits (as FTS5's unicode61 tokenizer sees them),
-# OR-ed; stopwords dropped unless nothing else is left
+# OR-ed; stop words (``ground.text.STOPWORDS``, the one list) dropped unless nothing else is left
 QUERY_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 MAX_QUERY_TOKENS = 64
-STOPWORDS = frozenset(
-    """a an and are as at be been but by can could did do does for from had has have he her
-    him his how i if in into is it its me my of on or our she so than that the their them
-    then there these they this to was we were what when where which who whom why will with
-    would you your""".split()
-)
 
 
 def query_tokens(text: str) -> list[str]:

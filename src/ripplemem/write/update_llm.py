@@ -9,8 +9,6 @@ from ..providers.llm.base import LLM
 from ..types import Candidate, MemoryUnit
 from .update import Decision, decide, may_close
 
-NEAREST = 5
-
 
 class LLMDecider:
     """Asks the LLM whether a candidate adds, updates, supersedes or repeats a stored memory.
@@ -21,10 +19,10 @@ class LLMDecider:
     candidate only closes what came before it.
     """
 
-    def __init__(self, llm: LLM, settings: WriteSettings, ask_above: float = 0.6) -> None:
+    def __init__(self, llm: LLM, settings: WriteSettings, ask_above: float | None = None) -> None:
         self.llm = llm
         self.settings = settings
-        self.ask_above = ask_above
+        self.ask_above = settings.llm_decide_above if ask_above is None else ask_above
         self.failures = 0
 
     def _rule(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision:
@@ -32,7 +30,7 @@ class LLMDecider:
                       supersede_cosine=self.settings.supersede_cosine)
 
     def __call__(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision:
-        near = [(u, s) for u, s in neighbours if u.current][:NEAREST]
+        near = [(u, s) for u, s in neighbours if u.current][: self.settings.nearest]
         if not near or near[0][1] < self.ask_above:
             return self._rule(candidate, neighbours)
         try:

@@ -197,6 +197,10 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("You should be proud of yourself.", C, M, "Melanie should be proud of themself."),
     ("Be yourself.", C, M, "Be Melanie."),
     ("I took it with me.", C, M, "Caroline took it with them."),
+    # a pronoun inside a capitalised title or name stays as written
+    ("I am reading Crawl Before You Walk again.", "Caroline", "Melanie", "Caroline is reading Crawl Before You Walk again."),
+    ("I loved My Little Pony as a kid.", "Caroline", "Melanie", "Caroline loved My Little Pony as a kid."),
+    ("Wow Caroline, You did it!", "Melanie", "Caroline", "Wow Caroline, Caroline did it!"),
     # quoted speech stays as said
     ("She told me 'I love you'.", C, M, "She told Caroline 'I love you'."),
     ('He said "you are late" to me.', C, M, 'He said "you are late" to Caroline.'),

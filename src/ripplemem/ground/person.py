@@ -78,6 +78,17 @@ class Edit(NamedTuple):
 # ---------------------------------------------------------------- public API
 
 
+def _titled(tok: Token) -> bool:
+    """A capitalised "You", "My", "We"... next to another capitalised word inside a sentence
+    is part of a title or a name ("Crawl Before You Walk", "My Little Pony"), not the speaker
+    talking: it is left as written."""
+    if not tok.text[:1].isupper() or tok.lower_ == "i" or tok.is_sent_start:
+        return False
+    near = [tok.nbor(-1)] if tok.i > 0 else []
+    near += [tok.nbor(1)] if tok.i + 1 < len(tok.doc) else []
+    return any(t.is_alpha and t.text[:1].isupper() and not t.is_sent_start for t in near)
+
+
 def person_edits(
     tokens: Doc | Span,
     speaker: str | None,
@@ -101,7 +112,7 @@ def person_edits(
     edits: dict[int, Edit] = {}
     for tok in words:
         ref = _reference(tok)
-        if ref is None or people[ref[0]].name is None or _filler(tok):
+        if ref is None or people[ref[0]].name is None or _filler(tok) or _titled(tok):
             continue
         key, form = ref
         who = people[key]

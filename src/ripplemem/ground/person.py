@@ -124,9 +124,22 @@ def person_edits(
         return []
     lo, hi = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
     found = sorted(e for e in edits.values() if lo <= e.start and e.end <= hi)  # a verb may lie outside a span
+    found = _separated(found, doc.text)
     if found and found[0].start == lo:  # the span starts a sentence
         found[0] = found[0]._replace(text=found[0].text[:1].upper() + found[0].text[1:])
     return found
+
+
+def _separated(edits: list[Edit], text: str) -> list[Edit]:
+    """"For me I just ..." restates as "For Nate Nate just ...": when one person's name ends
+    an edit and begins the next with only a space between, the first gets a comma."""
+    out = list(edits)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        first, second = a.text.split(" ")[-1], b.text.split(" ")[0]
+        if text[a.end : b.start] == " " and first and first == second:
+            out[i] = a._replace(text=a.text + ",")
+    return out
 
 
 def restate_person(

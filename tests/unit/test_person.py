@@ -197,6 +197,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("You should be proud of yourself.", C, M, "Melanie should be proud of themself."),
     ("Be yourself.", C, M, "Be Melanie."),
     ("I took it with me.", C, M, "Caroline took it with them."),
+    ("I'd been wanting to try yoga.", "John", "Maria", "John had been wanting to try yoga."),
     # two mentions of one person side by side are separated
     ("For me I just get lost in thought.", "Nate", "Joanna", "For Nate, Nate just gets lost in thought."),
     # a pronoun inside a capitalised title or name stays as written

@@ -524,7 +524,7 @@ def _had(tok: Token) -> bool:
     if any(c.dep_ in ("aux", "auxpass") and c.i > tok.i and c.tag_ == "VB" for c in head.children):
         return False  # "I'd have gone", "we'd get married"
     nxt = tok.nbor() if tok.i + 1 < len(tok.doc) else None
-    return head.tag_ == "VBN" or nxt is not None and nxt.lower_ == "better"
+    return head.tag_ == "VBN" or nxt is not None and (nxt.lower_ == "better" or nxt.tag_ == "VBN")  # "I'd been wanting"
 
 
 # ---------------------------------------------------------------- text helpers

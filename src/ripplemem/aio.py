@@ -77,6 +77,7 @@ class AsyncMemory:
     get = _in_thread(Memory.get)
     list = _in_thread(Memory.list)
     history = _in_thread(Memory.history)
+    update = _in_thread(Memory.update)
     delete = _in_thread(Memory.delete)
     delete_user = _in_thread(Memory.delete_user)
     source_turns = _in_thread(Memory.source_turns)

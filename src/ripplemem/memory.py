@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -20,7 +21,7 @@ from .store.keys import drop_user_keys
 from .types import AddResult, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, Turn, utcnow
 from .verify.answer import Answer, answer
 from .verify.reconstruct import Reconstruction, reconstruct
-from .write.pipeline import Extractor, WriteContext, heal, ingest
+from .write.pipeline import Extractor, WriteContext, heal, ingest, manual_update
 from .write.turns import parse_time, to_turns
 
 # Every argument is checked here, before anything is stored or searched: a bad one is an
@@ -224,17 +225,39 @@ class Memory:
         run_id: str | None = None,
         session_id: str | None = None,
         session_time: str | datetime | None = None,
+        infer: bool = True,
     ) -> AddResult:
         """Remember turns. Re-adding a turn id already stored is a no-op.
 
         Turns of the scope an earlier call left pending (a crash) or failed are extracted
-        first, at most ``write.heal_batch`` of them (``AddResult.healed``)."""
+        first, at most ``write.heal_batch`` of them (``AddResult.healed``). With ``infer``
+        off each turn is stored as written (one memory per turn, nothing extracted), still
+        embedded, linked and checked for duplicates."""
         scope = _scope(user_id, agent_id, run_id)
         sid = _text(session_id if session_id is not None else "default", "session_id")
         when = _time(session_time, "session_time")
+        if not isinstance(infer, bool):
+            raise InputError(f"infer: expected a bool, got {type(infer).__name__}")
         turns = _turns(messages, sid, when or utcnow())
         with self._lock:
-            return ingest(self._write(), scope, turns)
+            ctx = self._write()
+            if not infer:
+                from .write.verbatim import VerbatimExtractor
+
+                ctx = dataclasses.replace(ctx, extractor=VerbatimExtractor(), compose=False)
+            return ingest(ctx, scope, turns)
+
+    def update(
+        self, memory_id: str, text: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
+    ) -> MemoryUnit:
+        """Correct a memory by hand: its restatement becomes ``text`` (re-embedded, sources
+        kept, semantic edges re-linked, an ``UPDATE`` history entry). Returns the memory."""
+        scope = _scope(user_id, agent_id, run_id)
+        _text(memory_id, "memory_id")
+        new_text = _text(text, "text")
+        with self._lock:
+            old = self.get(memory_id, user_id=scope.user_id, agent_id=agent_id, run_id=run_id)
+            return manual_update(self._write(), scope, old, new_text)
 
     def reindex(self, *, rebuild: bool = False) -> dict[str, int]:
         """Extract pending or failed turns again; with ``rebuild``, every unit from the raw log."""

@@ -49,6 +49,10 @@ async def exercise(client: Client) -> None:
     assert [str(r.uri) for r in resources] == [RECENT_URI]
     recent = json.loads((await client.read_resource(RECENT_URI)).contents[0].text)  # type: ignore[union-attr]
     assert len(recent) >= 2 and {m["id"] for m in recent} >= {top["id"]}
+    fixed = structured(await client.call_tool("update", {"memory_id": top["id"], "text": "Caroline went to a choir."}))
+    assert fixed["text"] == "Caroline went to a choir." and fixed["sources"] == top["sources"]
+    blank = await client.call_tool("update", {"memory_id": top["id"], "text": " "})
+    assert blank.is_error and "InputError" in blank.content[0].text  # type: ignore[union-attr]
     assert structured(await client.call_tool("forget", {"memory_id": top["id"]})) == {"deleted": top["id"]}
     again = await client.call_tool("forget", {"memory_id": top["id"]})
     assert again.is_error and "NotFoundError" in again.content[0].text  # type: ignore[union-attr]
@@ -88,7 +92,7 @@ def test_http_server_requires_a_key_of_its_user(tmp_path: Path, embedder: Embedd
                 await use(client)
 
     async def list_tools(client: Client) -> None:
-        assert {t.name for t in (await client.list_tools()).tools} == {"remember", "recall", "forget"}
+        assert {t.name for t in (await client.list_tools()).tools} == {"remember", "recall", "update", "forget"}
 
     try:
         with running(app, lifespan="on") as url:

@@ -22,6 +22,7 @@ ENDPOINTS = [
     ("GET", "/v1/memories", None),
     ("GET", "/v1/memories/{id}", None),
     ("GET", "/v1/memories/{id}/history", None),
+    ("PATCH", "/v1/memories/{id}", {"text": "Caroline went to a choir."}),
     ("DELETE", "/v1/memories/{id}", None),
     ("DELETE", "/v1/users/alice", None),
     ("POST", "/v1/reindex", {}),

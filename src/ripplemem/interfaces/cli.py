@@ -136,6 +136,17 @@ def history(ctx: click.Context, memory_id: str, user: str) -> None:
 
 @cli.command()
 @click.argument("memory_id")
+@click.argument("text")
+@click.option("--user", required=True, help="The scope (user id).")
+@click.pass_context
+def update(ctx: click.Context, memory_id: str, text: str, user: str) -> None:
+    """Correct one memory by hand: its text becomes TEXT (sources and history kept)."""
+    unit = _open(ctx).update(memory_id, text, user_id=user)
+    click.echo(f"updated {unit.id}  {unit.render()}")
+
+
+@cli.command()
+@click.argument("memory_id")
 @click.option("--user", required=True, help="The scope (user id).")
 @click.pass_context
 def delete(ctx: click.Context, memory_id: str, user: str) -> None:

@@ -75,6 +75,15 @@ def build_mcp(memory: Memory | AsyncMemory, user_id: str, *, recent: int = 20) -
         return evidence_json(ev, turns, trace=False)
 
     @server.tool()
+    async def update(memory_id: str, text: str, agent_id: str | None = None, run_id: str | None = None) -> dict[str, Any]:
+        """Correct one memory (by the id `recall` or `remember` gave): its text becomes `text`."""
+        try:
+            unit = await mem.update(memory_id, text, user_id=user_id, agent_id=agent_id, run_id=run_id)
+        except RippleMemError as exc:
+            raise _fail(exc) from exc
+        return {"id": unit.id, "text": unit.restatement, "rendered": unit.render(), "sources": list(unit.sources)}
+
+    @server.tool()
     async def forget(memory_id: str, agent_id: str | None = None, run_id: str | None = None) -> dict[str, Any]:
         """Delete one memory (by the id `recall` or `remember` gave) everywhere."""
         try:

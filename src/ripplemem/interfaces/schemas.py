@@ -30,6 +30,7 @@ class AddIn(ScopeIn):
     )
     session_id: str | None = None
     session_time: str | None = Field(None, description="When the session took place (ISO 8601).")
+    infer: bool = Field(True, description="Extract memories; false stores each turn as written.")
 
 
 class RecallIn(ScopeIn):
@@ -44,6 +45,10 @@ class SearchIn(ScopeIn):
     query: str = Text
     limit: int = Field(10, gt=0, le=500)
     as_of: str | None = None
+
+
+class UpdateIn(ScopeIn):
+    text: str = Text
 
 
 class ReindexIn(_In):

@@ -217,7 +217,7 @@ Mem = Annotated[AsyncMemory, Depends(_memory)]
 async def add_turns(body: s.AddIn, who: Who, mem: Mem) -> s.AddOut:
     """Remember turns of a conversation (re-adding a stored turn id is a no-op)."""
     result = await mem.add(body.messages, session_id=body.session_id, session_time=body.session_time,
-                           **_body_scope(who, body))
+                           infer=body.infer, **_body_scope(who, body))
     return s.AddOut.of(result)
 
 
@@ -257,6 +257,13 @@ async def get_memory(memory_id: str, scope: InScope, mem: Mem) -> s.MemoryOut:
 async def memory_history(memory_id: str, scope: InScope, mem: Mem) -> list[s.HistoryOut]:
     """What happened to one memory, oldest first."""
     return [s.HistoryOut.of(h) for h in await mem.history(memory_id, **_where(scope))]
+
+
+@router.patch("/memories/{memory_id}", response_model=s.MemoryOut, tags=["memories"],
+              responses={404: {"model": s.ErrorOut}})
+async def update_memory(memory_id: str, body: s.UpdateIn, who: Who, mem: Mem) -> s.MemoryOut:
+    """Correct one memory by hand: its text is replaced (re-embedded, sources kept, history kept)."""
+    return s.MemoryOut.of(await mem.update(memory_id, body.text, **_body_scope(who, body)))
 
 
 @router.delete("/memories/{memory_id}", response_model=s.DeletedOut, tags=["memories"],

@@ -64,6 +64,7 @@ class WriteContext:
     extractor: Extractor
     settings: Settings
     decider: Decider | None = None
+    compose: bool = True  # off for verbatim memories (one per turn)
 
 
 @dataclass
@@ -132,7 +133,10 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
         windows, positions = _windows(ctx, scope, turns)
         per_window = ctx.extractor.extract_many(windows)
         order = {tid: i for (_, tid), i in positions.items()}
-        candidates = [c for found in per_window for c in compose(found, order, ctx.settings.write)]
+        if ctx.compose:
+            candidates = [c for found in per_window for c in compose(found, order, ctx.settings.write)]
+        else:
+            candidates = [c for found in per_window for c in found]
         pending = _build_units(ctx, scope, candidates)
         batch = _link(ctx, scope, pending, positions)
         batch.done_turns = ids
@@ -141,6 +145,27 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
         ctx.store.mark_turns(scope, ids, "failed")
         raise
     return pending.events, ctx.extractor.failures - before
+
+
+def manual_update(ctx: WriteContext, scope: Scope, old: MemoryUnit, text: str) -> MemoryUnit:
+    """Restate ``old`` as ``text`` by hand: re-embedded, sources kept, an ``UPDATE`` history
+    entry, its semantic edges re-linked from a fresh vector pool; one transaction."""
+    now = utcnow()
+    vec = ctx.embedder.embed([text])[0].astype(np.float32)
+    unit = old.with_(restatement=text, vector=vec, updated_at=now)
+    gs = ctx.settings.graph
+    stale = [e for e in ctx.store.edges(scope, [unit.id]) if e.kind == "semantic"]
+    pool = ctx.store.get_units(scope, [uid for uid, _ in ctx.store.dense_search(scope, vec, gs.pool + 1)])
+    proposed = [e for e in link_unit(unit, pool, gs) if e.kind == "semantic"]
+    involved = sorted({e.dst for e in proposed})
+    stale_keys = {(min(e.src, e.dst), max(e.src, e.dst)) for e in stale}
+    existing = [e for e in ctx.store.edges(scope, involved) if (min(e.src, e.dst), max(e.src, e.dst)) not in stale_keys
+                or e.kind != "semantic"] if involved else []
+    edges, drop = enforce_caps(proposed, existing, {"semantic": gs.semantic_max})
+    drop += [(e.src, e.dst, e.kind) for e in stale]
+    history = [HistoryEntry(unit.id, "UPDATE", now, old.restatement, text, "manual update")]
+    ctx.store.apply(scope, WriteBatch(update=[unit], edges=edges, drop_edges=drop, history=history))
+    return unit
 
 
 def _windows(

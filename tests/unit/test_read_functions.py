@@ -94,9 +94,13 @@ def test_assembly_is_deterministic_merges_routes_and_respects_budget() -> None:
     e3 = next(i for i in items if i.id == "e3")
     assert any(r.startswith("diffusion") for r in e3.routes) and "dense" in e3.routes
     costs = [token_cost(i.render()) for i in items]
-    budget = costs[0] + costs[1] + costs[2] - 1  # the third does not fit: stop there
+    budget = costs[0] + costs[1] + costs[2] - 1  # the third does not fit: passed over
     cut = assemble(found, budget, 30)
-    assert [i.id for i in cut] == [i.id for i in items[:2]]
+    left = budget - costs[0] - costs[1]
+    later = [i.id for i, c in zip(items[3:], costs[3:], strict=True) if c <= left][:1]
+    assert [i.id for i in cut][:2] == [i.id for i in items[:2]] and items[2].id not in {i.id for i in cut}
+    assert [i.id for i in cut][2:3] == later  # the next that fits is taken
+    assert sum(token_cost(i.render()) for i in cut) <= budget
     assert [i.id for i in assemble(found, 10_000, 2)] == [i.id for i in items[:2]]
     assert assemble(found, 10_000, 30) == items
 

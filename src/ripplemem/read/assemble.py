@@ -14,7 +14,8 @@ One term beyond the paper's formula, the **spreading floor** (``RecallSettings.s
 0 turns it off): a memory reached from an anchor along structural edges only (a shared
 named person or place) scores at least ``spread * rho(anchor) * path weight``, because
 what a chain leads to is by construction weakly aligned with the question. Items are then
-taken in rank order until ``k`` or until the next does not fit. docs/ranking.md has the
+taken in rank order until ``k``, a memory that does not fit the budget passed over for the
+next that does. docs/ranking.md has the
 whole rule, with the engine's "room left" rule.
 """
 
@@ -137,13 +138,17 @@ def ranked(found: dict[str, Found]) -> list[Found]:
 
 
 def assemble(found: dict[str, Found], budget_tokens: int, k: int) -> list[EvidenceItem]:
-    """Top ``k`` by ``rho`` in rank order, stopping at the first that does not fit."""
+    """At most ``k`` memories in rank order within ``budget_tokens``: one that does not fit
+    is passed over and the next that does is taken, so that a small budget is filled with
+    the shorter memories ranked below a long one instead of left half empty."""
     items: list[EvidenceItem] = []
     used = 0
-    for f in ranked(found)[:k]:
+    for f in ranked(found):
+        if len(items) >= k:
+            break
         cost = token_cost(f.unit.render())
         if used + cost > budget_tokens:
-            break
+            continue
         used += cost
         routes = tuple(dict.fromkeys(h.label for h in f.routes))
         items.append(EvidenceItem(f.unit, f.score, routes, f.anchor))

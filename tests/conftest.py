@@ -1,5 +1,5 @@
-"""Shared pytest fixtures: the real embedder, a store on each backend, the scripted LLM server
-and the PostgreSQL test server."""
+"""Shared pytest fixtures: the real embedder, a store on each backend, the REST server over it,
+the scripted LLM server and the PostgreSQL test server."""
 
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ import psycopg
 import pytest
 
 from ripplemem import load_settings
+from ripplemem.interfaces.keys import KeyStore
+from ripplemem.interfaces.server import create_app
 from ripplemem.providers.embed import make_embedder
 from ripplemem.providers.embed.base import Embedder
 from ripplemem.store.postgres.embedded import embedded_server, with_search_path
 from ripplemem.store.postgres.schema import EXTENSIONS
 from scripted_llm import ScriptedLLM
+from serving_helpers import ADMIN_KEY, Served, open_memory, running
 
 PG_URL_ENV = "RIPPLEMEM_TEST_PG_URL"
 
@@ -34,6 +37,20 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "postgres":
         return str(request.getfixturevalue("pg_urls")())
     return str(tmp_path / "memory.db")
+
+
+@pytest.fixture
+def served(store_url: str, embedder: Embedder) -> Iterator[Served]:
+    """The REST server over a fresh store with a key for alice and one for bob (both backends)."""
+    memory = open_memory(store_url, embedder)
+    keys = KeyStore(store_url, admin_key=ADMIN_KEY)
+    alice, bob = keys.create("alice")[1], keys.create("bob")[1]
+    try:
+        with running(create_app(memory, keys, max_body_bytes=64 * 1024)) as url:
+            yield Served(url, memory, keys, alice, bob, store_url)
+    finally:
+        keys.close()
+        memory.close()
 
 
 @pytest.fixture

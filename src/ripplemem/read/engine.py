@@ -43,8 +43,9 @@ def _blind_plan(query: str, cues: Cues, found: Sequence[Found], rs: RecallSettin
 
 def _initial(
     ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings
-) -> tuple[Cues, Vector, dict[str, list[Hit]], dict[str, Found]]:
-    """Cues, the query vector, the three views and the scored candidate set ``C0``.
+) -> tuple[Cues, Vector, dict[str, list[Hit]], dict[str, Found], int]:
+    """Cues, the query vector, the three views, the scored candidate set ``C0`` and the
+    scope's size (read once per recall).
 
     The lexical view reads the question without the conversation's common names (its
     speakers): they are in nearly every memory, and in a short memory ("Ann said: speak
@@ -61,7 +62,7 @@ def _initial(
     merge_hits(found, units, hits)
     align(found, qvec, views.get("lexical", []), rs.rrf_k)
     score(found, rs)
-    return cues, qvec, views, found
+    return cues, qvec, views, found, total
 
 
 def without_names(text: str, names: Iterable[str]) -> str:
@@ -74,18 +75,17 @@ def without_names(text: str, names: Iterable[str]) -> str:
     return " ".join(kept) if any(keywords(" ".join(kept))) else text
 
 
-def _common(ctx: ReadContext, scope: Scope, found: dict[str, Found]) -> frozenset[str]:
+def _common(ctx: ReadContext, scope: Scope, found: dict[str, Found], total: int) -> frozenset[str]:
     """The names carried by the found memories that do not discriminate in this scope."""
     names = frozenset(p for f in found.values() for p in f.unit.participants)
-    total = ctx.store.count_units(scope)
     return frozenset(n.lower() for n in names - salient_names(ctx.store, scope, "participant", names, total, ctx.graph))
 
 
 class _Round:
     """One round's search around its anchors: diffusion along edges and gateways."""
 
-    def __init__(self, ctx: ReadContext, scope: Scope, rs: RecallSettings, found: dict[str, Found]) -> None:
-        self.ctx, self.scope, self.rs, self.found = ctx, scope, rs, found
+    def __init__(self, ctx: ReadContext, scope: Scope, rs: RecallSettings, found: dict[str, Found], total: int) -> None:
+        self.ctx, self.scope, self.rs, self.found, self.total = ctx, scope, rs, found, total
         self.reached: dict[str, MemoryUnit] = {}
         self.led_by: dict[str, str] = {}  # memory -> the gateway cue that reached it
 
@@ -117,7 +117,7 @@ class _Round:
     ) -> tuple[list[Hit], Plan]:
         ctx, store, scope, rs = self.ctx, self.ctx.store, self.scope, self.rs
         tvec = qvec if plan.target in ("", query) else ctx.embedder.embed([plan.target])[0]
-        total = store.count_units(scope)
+        total = self.total
         target_cues = Cues(
             participants=salient_names(store, scope, "participant", plan.target_cues.participants, total, ctx.graph),
             locations=salient_names(store, scope, "location", plan.target_cues.locations, total, ctx.graph),
@@ -164,12 +164,12 @@ def recall(
     or the previous round's best new memories (later rounds, following the chain), diffusion
     and gateways from them, re-ranking; then assembly within the budget."""
     clock = perf_counter()
-    cues, qvec, views, found = _initial(ctx, scope, query, as_of, rs)
+    cues, qvec, views, found, total = _initial(ctx, scope, query, as_of, rs)
     trace = RecallTrace(cues=cues, initial=views)
     trace.timings_ms["initial"] = _ms(clock)
     trace.stop_reason = "diffusion off" if not rs.diffusion else "round budget spent"
-    common = _common(ctx, scope, found)
-    search = _Round(ctx, scope, rs, found)
+    common = _common(ctx, scope, found, total)
+    search = _Round(ctx, scope, rs, found, total)
     planner: Planner = ctx.planner if rs.planner else _blind_plan
     frontier: list[str] = []
     for round_no in range(rs.rounds if rs.diffusion else 0):

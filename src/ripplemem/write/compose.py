@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from ..config import WriteSettings
 from ..ground.text import GENERIC, keywords
 from ..types import Candidate
+from .select import asked_only
 
 
 def _times_agree(a: Candidate, b: Candidate) -> bool:
@@ -64,17 +65,14 @@ def _adjacent(a: Candidate, b: Candidate, position: Mapping[str, int], gap: int)
     return bool(pa and pb) and 1 <= min(pb) - max(pa) <= gap
 
 
-_ASKED_ONLY = re.compile(r"^[^.!?]{1,60}? asked: (?!.* answered: )")
-
-
 def can_compose(a: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
     """Whether ``b`` is stated together with ``a``. A question is stated with the answer that
     follows it, never glued onto what came before; one left without an answer stays a memory
     of its own (in the short-term tier)."""
-    question = bool(_ASKED_ONLY.match(a.restatement))
+    question = asked_only(a.restatement)
     return (
         a.session_id == b.session_id
-        and not _ASKED_ONLY.match(b.restatement)
+        and not asked_only(b.restatement)
         and (not question or a.speaker != b.speaker)
         and a.layer != "core"
         and b.layer != "core"

@@ -5,9 +5,11 @@ For every NEW turn of a window (the overlap turns are context only):
 1. Split it into sentences; strip leading interjections and forms of address ("Wow,",
    "Hey Mel!", "..., Caroline!"); drop sentences without content (pleasantries: "How are
    you?", "That's awesome!", "Thanks!").
-2. Questions carry no memory in a dialogue between people, unless the asker speaks of
-   themselves ("Can you look after my dog?"); in a chat with an assistant the user's
-   questions are kept (what the user asked for is what is remembered later).
+2. A question with content is kept ("Did you see that band?" says there was a band); a
+   phatic one ("How are you?") is small talk. Between people a question is its own unit
+   (composition later states it with the answer that follows); in a chat with an assistant
+   the user's request keeps its context. A question answered shortly in the next turn is
+   stated with that answer instead (step 3).
 3. A short reply ("Yes, twice!", "Since 2016.") to a question of the previous turn becomes
    one unit that states both ("Melanie asked: ... Caroline answered: ...") and cites both
    turns: the only case where a unit cites a neighbour.
@@ -397,11 +399,6 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
         question = raw.rstrip().endswith("?")
         found.append(_Sentence(body, start + cut, start + cut + len(body), question, act == "content" and bool(body)))
     return found
-
-
-def _self_question(text: str) -> bool:
-    """A question in which the asker states something about themselves."""
-    return bool(re.search(r"\b(?:I|my|me|we|our|us)\b|\bI'", text)) and has_content(text)
 
 
 def _restate(

@@ -21,6 +21,11 @@ from ..types import Candidate, Layer, Tier
 _ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
 
 
+def asked_only(text: str) -> bool:
+    """A restatement that only states a question somebody asked ("Ann asked: ..."), no answer."""
+    return bool(_ASKED.match(text)) and " answered: " not in text
+
+
 @dataclass(frozen=True, slots=True)
 class Selection:
     importance: float
@@ -72,6 +77,5 @@ def select(
     )
     if candidate.layer == "core":
         return Selection(max(importance, 0.9), "core", "long", reuse, rel, nov, emph)
-    asked_only = bool(_ASKED.match(candidate.restatement)) and " answered: " not in candidate.restatement
-    tier: Tier = "short" if importance < settings.short_tier_below or asked_only else "long"
+    tier: Tier = "short" if importance < settings.short_tier_below or asked_only(candidate.restatement) else "long"
     return Selection(round(importance, 4), candidate.layer, tier, reuse, rel, nov, emph)

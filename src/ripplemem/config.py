@@ -34,7 +34,7 @@ class RecallSettings:
     lambda_route: float = 0.3  # l_p: how (and how strongly) it was reached
     lambda_anchor: float = 0.1  # l_a: served as an anchor
     spread: float = 0.8  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
-    gateway_spread: float = 0.65  # the same floor for a hit reached through a gateway (0: off)
+    gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
     superseded_penalty: float = 0.5
     short_tier_penalty: float = 0.85
     extra_view: float = 0.1  # route strength: added per further view that found the memory
@@ -44,7 +44,10 @@ class RecallSettings:
     max_frontier: int = 200  # diffusion: nodes carried from one hop to the next
     gateways: bool = True  # follow what the anchors carry that the question lacks (names, specific words)
     gateway_terms: int = 8  # gateway words per anchor
-    gateway_hits: int = 3  # memories a round's gateways may add (the strongest links)
+    gateway_hits: int = 5  # memories a round's gateways may add (the strongest links)
+    gateway_per_cue: int = 2  # of which at most this many through any one cue
+    concept_link: float = 0.8  # a gateway through a common-noun concept links this much of a shared name
+    gateway_closeness: float = 0.25  # share of a gateway link weighed by the linked memory's cosine to its anchor
     rare_cue: int = 3  # a gateway cue carried by at most this many memories links fully (4x: not at all)
     room_fill: bool = True  # when the planner stops with room left and every candidate fits, diffuse toward the query
     diffusion: bool = True

@@ -147,6 +147,7 @@ class Candidate:
     locations: frozenset[str] = frozenset()
     time: TimeSpan | None = None
     facts: tuple[str, ...] = ()
+    concepts: frozenset[str] = frozenset()  # specific things it is about (``ground.concepts``)
     layer: Layer = "episodic"
     emphasis: float = 0.0  # 0..1, explicit "remember this" / preferences / commitments
     mentioned_at: datetime | None = None  # when it was said (the session time)
@@ -178,6 +179,7 @@ class MemoryUnit:
     access_count: int = 0
     last_access: datetime | None = None
     pinned: bool = False
+    concepts: frozenset[str] = frozenset()  # specific things it is about (``ground.concepts``)
 
     @property
     def current(self) -> bool:

@@ -60,7 +60,7 @@ def test_pragmas_and_migrations(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,), (4,)]
     finally:
         conn.close()
     store = open_store(path)
@@ -79,16 +79,37 @@ def test_version_3_puts_the_span_end_in_the_time_class_index(tmp_path: Path) -> 
     with sqlite3.connect(path) as conn:  # the file as version 2 left it
         conn.execute("DROP INDEX units_t_class")
         conn.execute("CREATE INDEX units_t_class ON units(scope, t_class, t_start_us) WHERE t_class IS NOT NULL")
-        conn.execute("DELETE FROM schema_version WHERE version = 3")
+        conn.execute("ALTER TABLE units DROP COLUMN concepts")
+        conn.execute("DELETE FROM schema_version WHERE version >= 3")
     conn.close()
     open_store(path).close()
     conn = sqlite3.connect(path)
     try:
         columns = [row[2] for row in conn.execute("PRAGMA index_info(units_t_class)")]
         assert columns == ["scope", "t_class", "t_start_us", "t_end_us"]
-        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == 3
+        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == 4
     finally:
         conn.close()
+
+
+def test_version_4_adds_concepts_and_keeps_older_units_readable(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    store = open_store(path)
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "old", vector=vec(1))]))
+    store.close()
+    with sqlite3.connect(path) as conn:  # the file as version 3 left it
+        conn.execute("ALTER TABLE units DROP COLUMN concepts")
+        conn.execute("DELETE FROM schema_version WHERE version = 4")
+    conn.close()
+    store = open_store(path)
+    try:
+        (old,) = store.get_units(ALICE, ["old"])
+        assert old.concepts == frozenset()
+        store.apply(ALICE, WriteBatch(add=[unit(ALICE, "new", vector=vec(2)).with_(concepts=frozenset({"seafood", "Red Kite"}))]))
+        (new,) = store.get_units(ALICE, ["new"])
+        assert new.concepts == {"seafood", "Red Kite"}
+    finally:
+        store.close()
 
 
 def _add_many(store: SQLiteStore, n: int, start: int = 0, scope: Scope = ALICE) -> None:

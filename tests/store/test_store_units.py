@@ -39,6 +39,7 @@ def full_unit(uid: str = "u1"):  # type: ignore[no-untyped-def]
         access_count=4,
         last_access=NOW,
         pinned=True,
+        concepts=frozenset({"dinner", "Harbor Grill"}),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from ripplemem.read.gateway import follow, gateways
+from ripplemem.read.gateway import follow, gateways, mentions, with_concepts
 from ripplemem.types import Cues, MemoryUnit, Scope
 
 SCOPE = Scope("u")
@@ -12,10 +12,12 @@ NOW = datetime(2026, 5, 1, tzinfo=UTC)
 
 
 def unit(uid: str, text: str, people: tuple[str, ...] = (), places: tuple[str, ...] = ()) -> MemoryUnit:
-    return MemoryUnit(
+    """A memory with the concepts the real parse gives it (as the extractor stores them)."""
+    bare = MemoryUnit(
         id=uid, scope=SCOPE, restatement=text, sources=(uid,), session_id="s",
         participants=frozenset(people), locations=frozenset(places), valid_from=NOW,
     )
+    return with_concepts([bare])[0]
 
 
 E1 = unit("e1", "Sam recommends Harbor Grill for Maya's birthday dinner.", ("Sam", "Maya"), ("Harbor Grill",))
@@ -58,3 +60,28 @@ def test_links_are_bounded_and_skip_what_is_already_in() -> None:
     words, names = _index([E1, E2, E3])
     hits, _ = follow([E1, E2], QUESTION, COMMON, words, names, lambda a, ids: {}, rare=3, terms=8, limit=1, skip={"e3"})
     assert [h.unit_id for h in hits] == ["e2"]  # one link at most; e3 is already in the evidence
+
+
+def test_a_proper_name_the_recogniser_missed_is_a_gateway_and_links_by_its_words() -> None:
+    anchor = unit("a", "Sofia suggested Mercado 21 for Nadia's recovery celebration.", ("Sofia", "Nadia"))
+    other = unit("b", "Is Mercado 21 that place near the station? It is completely nut-free.")
+    dated = unit("c", "On 21 March the market was closed.")
+    cues = Cues(participants=frozenset({"Sofia", "Nadia"}), keywords=("sofia's", "pick", "nadia's", "recovery", "celebration"))
+    names, _ = gateways(anchor, cues, frozenset(), 8)
+    assert "Mercado 21" in names
+    assert mentions(other.restatement, "Mercado 21") and not mentions(dated.restatement, "Mercado 21")
+    words, by_name = _index([anchor, other, dated])
+    hits, used = follow([anchor], cues, frozenset(), lambda t, k: [p for p in words(t, k)], by_name,
+                        lambda a, ids: {}, rare=3, terms=8, limit=3, skip=set())
+    assert [h.unit_id for h in hits] == ["b"] and hits[0].cue == "Mercado 21"
+
+
+def test_a_common_noun_concept_links_less_than_a_name() -> None:
+    anchor = unit("a", "Sam recommends Harbor Grill for the seafood.", ("Sam",), ("Harbor Grill",))
+    by_place = unit("p", "Harbor Grill is on the pier.", (), ("Harbor Grill",))
+    by_word = unit("w", "Maya cannot eat seafood.", ("Maya",))
+    words, names = _index([anchor, by_place, by_word])
+    hits, _ = follow([anchor], Cues(keywords=("recommends",)), frozenset(), words, names, lambda a, ids: {},
+                     rare=3, terms=8, limit=3, skip=set(), closeness_share=0.0, concept_link=0.8)
+    weight = {h.unit_id: h.score for h in hits}
+    assert weight["p"] == 1.0 and weight["w"] == 0.8

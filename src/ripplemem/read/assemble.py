@@ -91,7 +91,7 @@ def score(found: dict[str, Found], rs: RecallSettings) -> None:
         _spread(found, rs.spread, rs.gateway_spread)
 
 
-def _entity_path(hit: Hit) -> bool:
+def entity_path(hit: Hit) -> bool:
     """A diffusion hit that walked structural or gateway links only (a shared named person or
     place, a shared specific word): a chain, not a resemblance."""
     return bool(hit.edges) and all(kind in ("structural", "gateway") for kind in hit.edges)
@@ -109,7 +109,7 @@ def _spread(found: dict[str, Found], decay: float, gateway_decay: float, passes:
         for f in found.values():
             lifted = max(
                 ((gateway_decay if "gateway" in h.edges else decay) * anchors[h.via] * h.path
-                 for h in f.routes if h.via in anchors and _entity_path(h)),
+                 for h in f.routes if h.via in anchors and entity_path(h)),
                 default=0.0,
             )
             if lifted > f.score + 1e-9:

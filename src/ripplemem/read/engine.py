@@ -12,10 +12,10 @@ from ..ground.text import keywords
 from ..providers.embed.base import Embedder
 from ..store.base import Store
 from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
-from .assemble import Found, align, assemble, merge_hits, ranked, score
+from .assemble import Found, align, assemble, entity_path, merge_hits, ranked, score
 from .cues import query_cues
 from .diffuse import diffuse
-from .gateway import follow
+from .gateway import follow, mentions, with_concepts
 from .plan import rule_plan
 from .recall import initial_recall, salient_names
 
@@ -106,6 +106,16 @@ class _Round:
                 out[uid] = float(unit.vector @ anchor.vector)
         return out
 
+    def concept_search(self, concept: str, n: int) -> list[tuple[str, float]]:
+        """Memories that mention ``concept`` (every word of it, by its first five letters):
+        the full-text index's candidates, kept only when the phrase is really there."""
+        pairs = self.ctx.store.lexical_search(self.scope, concept, n)
+        known = {**{u: f.unit for u, f in self.found.items()}, **self.reached}
+        missing = [uid for uid, _ in pairs if uid not in known]
+        if missing:
+            known.update((u.id, u) for u in self.fetch(missing))
+        return [(uid, w) for uid, w in pairs if uid in known and mentions(known[uid].restatement, concept)]
+
     def standing(self, anchors: Sequence[str]) -> Callable[[str], float]:
         """Each anchor's score relative to the best of them (1 for the best)."""
         scores = {a: self.found[a].score for a in anchors if a in self.found}
@@ -134,10 +144,13 @@ class _Round:
         if rs.gateways and plan.planner not in ("room left", "blind"):
             anchors = [self.found[a].unit if a in self.found else self.reached[a] for a in plan.anchors
                        if a in self.found or a in self.reached]
+            anchors = with_concepts(anchors, common)
+            self.reached.update((u.id, u) for u in anchors if u.id in self.reached)
             more, used = follow(
-                anchors, cues, common, lambda text, n: store.lexical_search(scope, text, n),
+                anchors, cues, common, self.concept_search,
                 lambda name, n: _by_names(store, scope, [name], n), self.closeness, self.standing(plan.anchors),
-                rare=rs.rare_cue,
+                rare=rs.rare_cue, closeness_share=rs.gateway_closeness,
+                concept_link=rs.concept_link, per_cue=rs.gateway_per_cue,
                 terms=rs.gateway_terms, limit=rs.gateway_hits, skip=selected, led_by=self.led_by,
             )
             missing = sorted({h.unit_id for h in more} - set(self.found) - set(self.reached))
@@ -220,9 +233,13 @@ def _plan(
         return planner(query, cues, order, rs)
     if previous is None or previous.planner in ("room left", "blind"):
         return Plan(False, (), "", Cues(), "no chain to follow: the first round filled toward the query", planner="chain")
-    best = sorted((found[u] for u in frontier if u in found), key=lambda f: (-f.score, f.unit.id))[: rs.anchors]
+    linked = [found[u] for u in frontier if u in found and any(entity_path(h) for h in found[u].routes)]
+    best = sorted(linked, key=lambda f: (-f.score, f.unit.id))[: rs.anchors]
     anchors = tuple(f.unit.id for f in best)
-    return Plan(bool(anchors), anchors, query, cues, f"round {round_no + 1}: following what round {round_no} found",
+    if not anchors:
+        return Plan(False, (), "", Cues(), f"round {round_no}: no memory reached through a shared name or concept",
+                    planner="chain")
+    return Plan(True, anchors, query, cues, f"round {round_no + 1}: following what round {round_no} linked",
                 planner="chain")
 
 

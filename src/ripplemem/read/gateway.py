@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from ..ground.concepts import concepts_of
 from ..ground.sentences import sentences
-from ..ground.text import GENERIC, STOPWORDS, keywords
+from ..ground.text import keywords
 from ..types import Cues, Hit, MemoryUnit
 
 Search = Callable[[str, int], list[tuple[str, float]]]
@@ -32,6 +33,23 @@ def _name_words(names: Iterable[str]) -> set[str]:
 
 def _stem(word: str) -> str:
     return word.lower().removesuffix("'s")[:5]
+
+
+def mentions(text: str, concept: str) -> bool:
+    """Whether ``text`` mentions every word of ``concept`` (by its first five letters, so
+    "oysters" mentions "oyster")."""
+    stems = {_stem(w) for w in keywords(text)}
+    return all(_stem(w) in stems for w in concept.lower().split())
+
+
+def with_concepts(units: Sequence[MemoryUnit], common: Iterable[str] = ()) -> list[MemoryUnit]:
+    """``units``, those stored without concepts given them from a parse of their restatement."""
+    bare = [u for u in units if not u.concepts]
+    if not bare:
+        return list(units)
+    found = concepts_of([u.restatement for u in bare], [[*u.participants, *u.locations, *common] for u in bare])
+    filled = {u.id: u.with_(concepts=frozenset(c)) for u, c in zip(bare, found, strict=True)}
+    return [filled.get(u.id, u) for u in units]
 
 
 def focus(text: str, words: Iterable[str]) -> str:
@@ -47,26 +65,30 @@ def focus(text: str, words: Iterable[str]) -> str:
 def gateways(
     unit: MemoryUnit, cues: Cues, common: frozenset[str], n: int, via: Iterable[str] = ()
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``(names, words)``: the salient names of ``unit`` the question lacks, and up to ``n``
-    of its specific words (neither the question's, nor a common name's, nor generic), taken
+    """``(names, concepts)``: the salient names of ``unit`` the question lacks (people,
+    places, and proper-name concepts such as a venue the recogniser missed), and up to ``n``
+    of its other concepts (neither the question's, nor a common name's, nor generic), taken
     from the sentences that matched: the question's words, or ``via``, the cue that led to
     ``unit`` in the round before."""
     asked = set(cues.keywords) | _name_words(cues.participants | cues.locations)
     via = tuple(via)
-    text = focus(unit.restatement, [*_name_words(via), *via] if via else asked)
-    names = tuple(
+    text = focus(unit.restatement, [*_name_words(via), *via] if via else asked).lower()
+    stems = {_stem(w) for w in keywords(text)}
+    names = [
         name for name in sorted(unit.locations | unit.participants)
-        if name.lower() not in common and not (_name_words([name]) <= asked) and name.lower() in text.lower()
-    )
+        if name.lower() not in common and not (_name_words([name]) <= asked) and name.lower() in text
+    ]
     skip = asked | _name_words(common) | _name_words(names) | {w.lower() for w in via}
     words: list[str] = []
-    for word in keywords(text):
-        base = word.removesuffix("'s")
-        if len(base) > 3 and base not in skip and base not in GENERIC and base not in STOPWORDS and not any(
-            ch.isdigit() for ch in base
-        ):
-            words.append(base)
-    return names, tuple(dict.fromkeys(words))[:n]
+    for concept in unit.concepts:
+        parts = concept.lower().split()
+        if not all(_stem(p) in stems for p in parts) or all(p in skip or _stem(p) in {_stem(a) for a in skip} for p in parts):
+            continue
+        if concept[:1].isupper():
+            names.append(concept)
+        elif not any(ch.isdigit() for ch in concept):
+            words.append(concept)
+    return tuple(dict.fromkeys(names)), tuple(dict.fromkeys(words))[:n]
 
 
 def follow(
@@ -80,6 +102,9 @@ def follow(
     *,
     rare: int,
     terms: int,
+    closeness_share: float = 0.5,
+    concept_link: float = 1.0,
+    per_cue: int = 2,
     limit: int,
     skip: set[str],
     led_by: dict[str, str] | None = None,
@@ -92,10 +117,12 @@ def follow(
     three memories is a full link, one shared by a dozen a weak one, and one shared by more
     than ``4 * rare`` (too common to mean anything) links nothing; nor does a word only the
     anchor uses. Of the anchor's words the ``terms`` rarest are kept. A link is then
-    weighed by how close the linked memory is to the anchor (``0.5 + 0.5 * cos``), so that
+    weighed by how close the linked memory is to the anchor (``1 - c + c * cos``, ``c`` =
+    ``closeness_share``), so that
     of two memories sharing a rare word the one about the same matter comes first, and by
     the anchor's ``standing`` (its score relative to the best anchor's). A memory
-    keeps its strongest link; the ``limit`` strongest of the round become hits, ``path``
+    keeps its strongest link; the ``limit`` strongest of the round become hits (at most
+    ``per_cue`` through any one cue, so that one cue cannot claim them all), ``path``
     carrying the strength for ranking. The limit bounds how much of the evidence a round of
     gateways may claim.
     """
@@ -106,7 +133,10 @@ def follow(
         lead = (led_by or {}).get(anchor.id)
         people_places, words = gateways(anchor, cues, common, 2 * terms, (lead,) if lead else ())
         shared: list[tuple[int, int, str, list[str]]] = []  # (is word, df, cue, linked)
-        for cue, lookup, is_word in [*((n, names, 0) for n in people_places), *((w, search, 1) for w in words)]:
+        indexed = anchor.participants | anchor.locations
+        for cue, lookup, is_word in [
+            *((n, names if n in indexed else search, 0) for n in people_places), *((w, search, 1) for w in words)
+        ]:
             linked = [uid for uid, _ in lookup(cue, depth + 2) if uid != anchor.id]  # +1: the anchor itself
             if linked and len(linked) <= depth:
                 shared.append((is_word, len(linked), cue, linked))
@@ -118,13 +148,18 @@ def follow(
         used[anchor.id] = tuple(c[2] for c in kept)
         near = closeness(anchor, sorted({uid for c in kept for uid in c[3]}))
         trust = standing(anchor.id)
-        for _, df, cue, linked in kept:
-            link = min(1.0, (rare / df) ** 0.5) * trust
+        for is_word, df, cue, linked in kept:
+            link = min(1.0, (rare / df) ** 0.5) * trust * (concept_link if is_word else 1.0)
             for uid in linked:
-                weight = round(link * (0.5 + 0.5 * max(near.get(uid, 0.0), 0.0)), 6)
+                weight = round(link * (1 - closeness_share + closeness_share * max(near.get(uid, 0.0), 0.0)), 6)
                 if uid not in skip and (uid not in links or (weight, -a_rank) > links[uid][:2]):
                     links[uid] = (weight, -a_rank, anchor.id, cue)
-    best = sorted(links.items(), key=lambda p: (-p[1][0], -p[1][1], p[0]))[:limit]
+    best: list[tuple[str, tuple[float, int, str, str]]] = []
+    per: dict[str, int] = {}
+    for uid, link in sorted(links.items(), key=lambda p: (-p[1][0], -p[1][1], p[0])):
+        if len(best) < limit and per.get(link[3], 0) < per_cue:
+            best.append((uid, link))
+            per[link[3]] = per.get(link[3], 0) + 1
     hits = [
         Hit(uid, "diffusion:gateway", w, rank, via, w, ("gateway",), cue)
         for rank, (uid, (w, _, via, cue)) in enumerate(best)

@@ -74,12 +74,14 @@ def choose_anchors(cues: Cues, ranked: Sequence[Found], n: int, window: int = 10
 
 
 def anchor_terms(anchors: Sequence[Found], cues: Cues, names: Sequence[str], n: int = 6) -> list[str]:
-    """The anchors' most shared content words that the query lacks (feedback from the anchors)."""
+    """The anchors' most shared concepts that the query lacks (feedback from the anchors):
+    the things they are about (``ground.concepts``), or, for a memory stored without them,
+    its content words."""
     skip = set(cues.keywords) | {w.lower() for name in names for w in name.split()}
     skip |= {w.lower() for f in anchors for p in f.unit.participants for w in p.split()}
     counts: dict[str, int] = {}
     for f in anchors:
-        for word in keywords(f.unit.restatement):
+        for word in sorted(f.unit.concepts) if f.unit.concepts else keywords(f.unit.restatement):
             if word not in skip and not word.isdigit() and len(word) > 3:
                 counts[word] = counts.get(word, 0) + 1
     return [w for w, _ in sorted(counts.items(), key=lambda p: (-p[1], p[0]))[:n]]

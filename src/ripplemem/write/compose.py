@@ -93,6 +93,7 @@ def combine(a: Candidate, b: Candidate) -> Candidate:
         locations=a.locations | b.locations,
         time=a.time or b.time,
         facts=tuple(dict.fromkeys(a.facts + b.facts)),
+        concepts=a.concepts | b.concepts,
         layer=a.layer,
         emphasis=max(a.emphasis, b.emphasis),
         mentioned_at=a.mentioned_at or b.mentioned_at,

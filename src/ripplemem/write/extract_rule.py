@@ -47,6 +47,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..ground.chatter import explain, is_pleasantry
+from ..ground.concepts import concepts
 from ..ground.person import Edit, Pronoun, apply_edits, person_edits
 from ..ground.sentences import split_sentences
 from ..ground.timeparse import TimeMention, restate_times, span_label
@@ -322,6 +323,7 @@ class RuleExtractor:
         people_low = {p.lower() for p in people} | {s.lower() for s in window.speakers}
         places = {p for p in places if p.lower() not in people_low}  # a person is not a place
         return Candidate(
+            concepts=_concepts(doc, unit, people | places | set(window.speakers)),
             restatement=text,
             sources=sources,
             session_id=window.session_id,
@@ -501,6 +503,18 @@ def _entities(doc: Doc | None, unit: _Unit, window: Window, roles: _Roles) -> tu
             places.add(venue)  # the small NER model misses or mislabels most venue names
             people = {p for p in people if p not in venue}
     return people, places, facts
+
+
+def _concepts(doc: Doc | None, unit: _Unit, names: set[str]) -> frozenset[str]:
+    """The concepts of the unit's sentences (``ground.concepts``), its names left out."""
+    if doc is None:
+        return frozenset()
+    found: list[str] = []
+    for s in unit.sentences:
+        span = doc.char_span(s.start, s.end, alignment_mode="expand")
+        if span is not None:
+            found += concepts(list(span), names)
+    return frozenset(found)
 
 
 # A capitalised name ending in a venue noun: "Harbor Grill", "Green Leaf Cafe", "Lincoln Park".

@@ -343,6 +343,7 @@ def merge(unit: MemoryUnit, candidate: Candidate, importance: float) -> MemoryUn
         facts=facts,
         participants=unit.participants | candidate.participants,
         locations=unit.locations | candidate.locations,
+        concepts=unit.concepts | candidate.concepts,
         time=unit.time or candidate.time,
         importance=max(unit.importance, importance),
         layer="core" if "core" in (unit.layer, candidate.layer) else unit.layer,

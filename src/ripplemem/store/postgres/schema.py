@@ -406,7 +406,12 @@ _V3: tuple[str, ...] = (
 )
 
 # (version, statements); append new versions, never edit an applied one.
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3))
+_V4: tuple[str, ...] = (
+    # a unit's concepts (ground.concepts), read with it; memories written before have none
+    # and are given them from a parse when a recall needs them
+    "ALTER TABLE ripplemem_units ADD COLUMN concepts text[] NOT NULL DEFAULT '{}'",
+)
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4))
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

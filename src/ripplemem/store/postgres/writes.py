@@ -43,10 +43,11 @@ UNIT_WRITE_COLUMNS = (
     "access_count",
     "last_access",
     "pinned",
+    "concepts",
     "vector",
 )
 _ARRAYS = {"sources", "participants", "locations", "participant_keys", "participant_names", "location_keys",
-           "location_names", "facts"}  # fmt: skip
+           "location_names", "facts", "concepts"}  # fmt: skip
 
 
 def _placeholder(column: str) -> str:
@@ -107,6 +108,7 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
         int(unit.access_count),
         ts(unit.last_access),
         bool(unit.pinned),
+        sorted(unit.concepts),
         unit.vector,
     )
 

@@ -66,7 +66,7 @@ def blob_vector(blob: bytes | None) -> Vector | None:
 UNIT_COLUMNS = (
     "id, restatement, session_id, sources, participants, locations, t_start_us, t_end_us, "
     "layer, tier, importance, facts, valid_from_us, valid_to_us, mentioned_at_us, created_us, "
-    "updated_us, access_count, last_access_us, pinned"
+    "updated_us, access_count, last_access_us, pinned, concepts"
 )
 UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", vector"
 
@@ -92,6 +92,7 @@ UNIT_WRITE_COLUMNS = (
     "access_count",
     "last_access_us",
     "pinned",
+    "concepts",
     "vector",
 )
 
@@ -121,6 +122,7 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
         int(unit.access_count),
         to_us(unit.last_access),
         int(bool(unit.pinned)),
+        dumps(sorted(unit.concepts)),
         vector_blob(unit.vector),
     )
 
@@ -149,7 +151,8 @@ def unit_from_row(scope: Scope, row: tuple[Any, ...]) -> MemoryUnit:
         access_count=row[17],
         last_access=from_us(row[18]),
         pinned=bool(row[19]),
-        vector=blob_vector(row[20]) if len(row) > 20 else None,
+        concepts=frozenset(json.loads(row[20])),
+        vector=blob_vector(row[21]) if len(row) > 21 else None,
     )
 
 

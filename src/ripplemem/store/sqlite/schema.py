@@ -187,7 +187,12 @@ _V3: tuple[str, ...] = (
     "DROP INDEX units_t_class",
     "CREATE INDEX units_t_class ON units(scope, t_class, t_start_us, t_end_us) WHERE t_class IS NOT NULL",
 )
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3))
+_V4: tuple[str, ...] = (
+    # a unit's concepts (ground.concepts), read with it; memories written before have none
+    # and are given them from a parse when a recall needs them
+    "ALTER TABLE units ADD COLUMN concepts TEXT NOT NULL DEFAULT '[]'",
+)
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4))
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -208,17 +208,23 @@ function drawRecall(out, ev) {
     `${t.not_included.length} not included · stop: ${t.stop_reason}`);
   out.replaceChildren(summary,
     h("div", { class: "columns" },
-      h("div", { class: "col evidence" }, drawEvidence(ev)),
+      h("div", { class: "col evidence" }, drawEvidence(ev, text)),
       h("div", { class: "col trace", id: "trace" }, drawCues(t.cues), drawViews(t, kept, text), drawRounds(t, text))),
     h("div", { class: "wide" }, drawDiffusion(t, kept, text), drawNotIncluded(t, text), drawScores(ev, t),
       drawTimings(t.timings_ms)));
 }
 
-function drawEvidence(ev) {
+function routeChip(route, text) { // "diffusion:semantic/structural>window<-<anchor id>", said for people
+  const [how, via] = route.split("<-");
+  const label = how.replace("diffusion:", "diffusion ").replace("/", ": ").replaceAll(">", " › ");
+  return chip(via ? `${label} ← ${clip(text(via), 28)}` : label, "route");
+}
+
+function drawEvidence(ev, text) {
   const items = ev.items.map((item, n) => h("li", { class: "item", "data-memory-id": item.id, "data-rank": n + 1 },
     h("div", { class: "head" }, h("span", { class: "rank" }, n + 1), memoryLink(item.id, item.rendered, "mem text")),
     h("div", { class: "meta" }, chip(`score ${num(item.score)}`, "score"), chip(item.layer, `layer ${item.layer}`),
-      item.anchor ? chip("anchor", "anchor") : null, item.routes.map((r) => chip(r, "route"))),
+      item.anchor ? chip("anchor", "anchor") : null, item.routes.map((r) => routeChip(r, text))),
     h("ul", { class: "turns" }, item.sources.map((sid) => turnRow(sid, item.source_turns[sid])))));
   return section("Evidence", "in assembly order, with the turns each memory came from",
     items.length ? h("ol", { class: "items" }, items) : h("p", { class: "hint" }, "Nothing recalled."));

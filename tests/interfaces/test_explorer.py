@@ -97,6 +97,22 @@ def test_a_user_key_loads_the_page_for_its_own_user(opened: Opened) -> None:
     assert page.locator(".tl li").count() > 10 and page.locator("section.group").count() == len(chain_sessions())
 
 
+def test_no_request_leaves_the_server(opened: Opened, site: Site) -> None:
+    page = opened.page
+    run_recall(page, CHAIN_QUESTION)
+    page.click("svg.graph a.node >> nth=0")
+    page.wait_for_selector("#memory")
+    page.click("[data-nav=timeline]")
+    page.wait_for_selector("#tl-count")
+    paths = {u.removeprefix(site.url).split("?")[0] for u in opened.requests}
+    assert {"/explorer", "/explorer/explorer.js", "/explorer/explorer.css", "/v1/whoami", "/v1/recall",
+            "/v1/memories"} <= paths
+    assert all(u.startswith(site.url + "/") for u in opened.requests) and not opened.blocked
+    outside = page.evaluate("fetch('http://explorer.invalid/x').then(() => 'reached', () => 'refused')")
+    assert outside == "refused"  # the page's policy and the blocked network both stop it
+    opened.console.clear()  # the refusal is logged: it is the point of this check
+
+
 def test_recall_shows_the_evidence_its_turns_and_the_trace(opened: Opened, site: Site) -> None:
     page = opened.page
     run_recall(page, CHAIN_QUESTION)

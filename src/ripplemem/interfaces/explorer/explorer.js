@@ -250,7 +250,7 @@ function drawViews(t, kept, text) {
     h("h4", {}, view, h("small", {}, ` ${hits.length} found`)),
     hits.length ? null : h("p", { class: "hint" }, "nothing: the question names no person, place or time it holds"),
     h("ol", {}, hits.slice(0, 6).map((hit) => h("li", { class: kept.has(hit.id) ? "kept" : "cut" },
-      h("span", { class: "bar", style: null }, h("i", { "data-w": hit.score })),
+      h("span", { class: "bar" }, h("i", { "data-w": hit.score })),
       memoryLink(hit.id, clip(text(hit.id), 60)))),
     hits.length > 6 ? h("li", { class: "more" }, `+ ${hits.length - 6} more`) : null)));
   return section("Three views", "each view's best hits (bar: the view's score); green ones made the evidence", h("div", { class: "views" }, views));
@@ -422,7 +422,7 @@ async function memoryView(main, id) {
     ["people", unit.participants.join(", ") || "—"], ["places", unit.places.join(", ") || "—"], ["id", unit.id]];
   main.replaceChildren(
     h("div", { class: "panel memory", id: "memory", "data-memory-id": unit.id },
-      h("a", { class: "back", href: "#", onclick: (e) => { e.preventDefault(); history_back(); } }, "← back"),
+      h("a", { class: "back", href: "#", onclick: (e) => { e.preventDefault(); goBack(); } }, "← back"),
       h("h2", {}, unit.text),
       h("div", { class: "chips" }, chip(unit.layer, `layer ${unit.layer}`), chip(valid, unit.current ? "current" : "old")),
       h("dl", { class: "facts" }, facts.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
@@ -432,10 +432,9 @@ async function memoryView(main, id) {
         section("Sources", "the turns it was extracted from", h("ul", { class: "turns" }, sources.map((t) => turnRow(t.id, t)))),
         section("History", "oldest first", drawHistory(history))),
       h("div", { class: "col" }, section("Neighbourhood", `${neighbours.length} edges leaving it`, drawNeighbours(unit, neighbours)))));
-  applyWidths(main);
 }
 
-function history_back() {
+function goBack() {
   if (window.history.length > 1) window.history.back();
   else location.hash = "#/recall";
 }

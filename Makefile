@@ -3,7 +3,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint bench-dev clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: install demo test lint browser explorer-shots bench-dev clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,8 +23,16 @@ lint: $(STAMP)
 	$(BIN)/mypy src/ripplemem
 	$(BIN)/lint-imports
 
-test: lint
+# Debian's Chromium, for the explorer's browser tests (Playwright drives it; it downloads no browser).
+browser:
+	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+test: lint browser
 	$(BIN)/python -m pytest -q
+
+# The explorer's screenshots in docs/, on LoCoMo conversation 26.
+explorer-shots: $(STAMP) browser
+	$(BIN)/python tests/explorer_shots.py $(LOCOMO)/26.json docs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -75,6 +75,8 @@ class AsyncMemory:
     answer = _in_thread(Memory.answer)
     search = _in_thread(Memory.search)
     get = _in_thread(Memory.get)
+    get_many = _in_thread(Memory.get_many)
+    neighbours = _in_thread(Memory.neighbours)
     list = _in_thread(Memory.list)
     history = _in_thread(Memory.history)
     update = _in_thread(Memory.update)

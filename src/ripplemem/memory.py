@@ -18,7 +18,7 @@ from .read.engine import recall as run_recall
 from .read.engine import search as run_search
 from .store.base import DeleteReport, Store
 from .store.keys import drop_user_keys
-from .types import AddResult, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, Turn, utcnow
+from .types import AddResult, Edge, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, Turn, utcnow
 from .verify.answer import Answer, answer
 from .verify.reconstruct import Reconstruction, reconstruct
 from .write.pipeline import Extractor, WriteContext, heal, ingest, manual_update
@@ -343,6 +343,27 @@ class Memory:
         if not units:
             raise NotFoundError(f"no memory {memory_id!r} in this scope")
         return units[0]
+
+    def get_many(
+        self, memory_ids: Iterable[str], *, user_id: str, agent_id: str | None = None, run_id: str | None = None
+    ) -> builtins.list[MemoryUnit]:
+        """The memories of these ids that the scope holds, in the order asked (others are left out)."""
+        scope = _scope(user_id, agent_id, run_id)
+        if isinstance(memory_ids, str) or not isinstance(memory_ids, Iterable):
+            raise InputError(f"memory_ids: expected a list of memory ids, got {type(memory_ids).__name__}")
+        wanted = [_text(m, "memory_ids[]") for m in dict.fromkeys(memory_ids)]
+        units = {u.id: u for u in self.store.get_units(scope, wanted)} if wanted else {}
+        return [units[m] for m in wanted if m in units]
+
+    def neighbours(
+        self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
+    ) -> builtins.list[tuple[Edge, MemoryUnit]]:
+        """The graph around one memory: each edge leaving it (strongest first) with the memory it reaches."""
+        scope = _scope(user_id, agent_id, run_id)
+        self.get(memory_id, user_id=scope.user_id, agent_id=agent_id, run_id=run_id)
+        edges = self.store.edges(scope, [memory_id])
+        units = {u.id: u for u in self.store.get_units(scope, sorted({e.dst for e in edges}))}
+        return [(e, units[e.dst]) for e in edges if e.dst in units]
 
     def list(
         self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None, limit: int = 100, offset: int = 0

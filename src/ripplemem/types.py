@@ -324,6 +324,7 @@ class RecallTrace:
     rounds: list[list[str]] = field(default_factory=list)  # new memory ids found per round
     timings_ms: dict[str, float] = field(default_factory=dict)  # per stage
     not_included: list[str] = field(default_factory=list)  # ranked ids the budget or k cut off
+    score_parts: dict[str, dict[str, float]] = field(default_factory=dict)  # id -> the terms of its score
 
     @property
     def fallbacks(self) -> int:

@@ -84,6 +84,22 @@ def test_get_list_history_delete(memory: Memory) -> None:
         memory.delete(one.id, user_id="u1")
 
 
+def test_get_many_and_neighbours(memory: Memory) -> None:
+    add_both(memory)
+    ids = [u.id for u in memory.list(user_id="u1")]
+    assert [u.id for u in memory.get_many([ids[1], "nope", ids[0]], user_id="u1")] == [ids[1], ids[0]]
+    assert memory.get_many([], user_id="u1") == []
+    around = {uid: memory.neighbours(uid, user_id="u1") for uid in ids}
+    assert any(around.values())
+    for uid, pairs in around.items():
+        assert all(edge.src == uid and unit.id == edge.dst != uid for edge, unit in pairs)
+        assert [e.weight for e, _ in pairs] == sorted((e.weight for e, _ in pairs), reverse=True)
+    with pytest.raises(NotFoundError):
+        memory.neighbours("nope", user_id="u1")
+    with pytest.raises(InputError):
+        memory.get_many("one id", user_id="u1")
+
+
 def test_another_scope_sees_nothing(memory: Memory) -> None:
     add_both(memory, "alice")
     memory.add([{"speaker": "Bob", "text": "I bought a red bicycle in Utrecht.", "id": "B1"}], user_id="bob",
@@ -99,7 +115,10 @@ def test_another_scope_sees_nothing(memory: Memory) -> None:
         with pytest.raises(NotFoundError):
             memory.history(uid, user_id="bob")
         with pytest.raises(NotFoundError):
+            memory.neighbours(uid, user_id="bob")
+        with pytest.raises(NotFoundError):
             memory.delete(uid, user_id="bob")
+    assert memory.get_many(sorted(alice_ids), user_id="bob") == []
     assert {u.id for u in memory.list(user_id="alice")} == alice_ids
     assert memory.list(user_id="alice", agent_id="other") == []
 

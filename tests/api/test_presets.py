@@ -6,30 +6,9 @@ import pytest
 
 from ripplemem import PRESETS, Memory, preset
 from ripplemem.errors import ConfigError
+from sample_dialogue import CHAIN_QUESTION as QUESTION
+from sample_dialogue import chain_sessions
 
-DIALOGUE = [
-    [
-        {"speaker": "Sam", "text": "For your birthday dinner next week, I recommend Harbor Grill. I can book a table for 7 pm.", "id": "A1"},
-        {"speaker": "Maya", "text": "Let me think about it. Is it far from the station?", "id": "A2"},
-    ],
-    [
-        {"speaker": "Sam", "text": "I tried Harbor Grill downtown on Saturday. It's a seafood restaurant on the pier.", "id": "B1"},
-        {"speaker": "Maya", "text": "My cousin Nina lives near the pier in Porto.", "id": "B2"},
-    ],
-    [
-        {"speaker": "Maya", "text": "Turns out I'm allergic to seafood, shellfish especially.", "id": "C1"},
-        {"speaker": "Sam", "text": "Good to know, I will keep that in mind for dinners.", "id": "C2"},
-    ],
-]
-FILLER = [
-    ("Sam", "I watched a film about {t} with my friend {f} last night."),
-    ("Maya", "My colleague {f} is learning to paint {t} on weekends."),
-    ("Sam", "{f} lent me a book about {t}, it is long but good."),
-    ("Maya", "We talked about {t} at lunch, {f} had strong opinions."),
-]
-TOPICS = ["glaciers", "jazz", "chess", "volcanoes", "tea", "trains", "owls", "bridges", "tango", "comets"]
-FRIENDS = ["Omar", "Lisa", "Priya", "Jonas", "Elena", "Aiko", "Felix", "Hana"]
-QUESTION = "Should Maya take Sam's recommendation for her birthday dinner?"
 COVERED = "Is Maya allergic to seafood?"
 QUESTIONS = {"no-room-fill": COVERED}
 
@@ -37,14 +16,7 @@ QUESTIONS = {"no-room-fill": COVERED}
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Memory:
     mem = Memory.open(str(tmp_path_factory.mktemp("presets") / "m.db"))
-    sessions = list(DIALOGUE)
-    for n in range(12):  # distractors, so the first views cannot hold every memory
-        lines = [FILLER[(n + i) % 4] for i in range(3)]
-        sessions.insert(1 + n % 3, [
-            {"speaker": who, "text": text.format(t=TOPICS[(n + i) % 10], f=FRIENDS[(n * 3 + i) % 8]), "id": f"X{n}:{i}"}
-            for i, (who, text) in enumerate(lines)
-        ])
-    for day, session in enumerate(sessions, 1):
+    for day, session in enumerate(chain_sessions(), 1):
         mem.add(session, user_id="u", session_id=f"s{day}", session_time=f"2026-03-{day:02d}")
     return mem
 

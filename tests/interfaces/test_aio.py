@@ -15,7 +15,7 @@ from sample_dialogue import SESSION_1, SESSION_2
 from serving_helpers import open_memory
 
 PUBLIC = ["add", "recall", "search", "get", "list", "history", "delete", "delete_user", "reindex", "stats", "export",
-          "import_records", "reconstruct", "answer", "source_turns", "close"]
+          "import_records", "reconstruct", "answer", "source_turns", "get_many", "neighbours", "close"]
 
 
 def test_same_methods_and_signatures() -> None:

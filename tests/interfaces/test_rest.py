@@ -22,6 +22,8 @@ ENDPOINTS = [
     ("GET", "/v1/memories", None),
     ("GET", "/v1/memories/{id}", None),
     ("GET", "/v1/memories/{id}/history", None),
+    ("GET", "/v1/memories/{id}/neighbours", None),
+    ("GET", "/v1/memories/{id}/sources", None),
     ("PATCH", "/v1/memories/{id}", {"text": "Caroline went to a choir."}),
     ("DELETE", "/v1/memories/{id}", None),
     ("DELETE", "/v1/users/alice", None),
@@ -29,6 +31,7 @@ ENDPOINTS = [
     ("GET", "/v1/stats", None),
     ("POST", "/v1/keys", {"user_id": "carol"}),
     ("GET", "/v1/keys", None),
+    ("GET", "/v1/whoami", None),
     ("DELETE", "/v1/keys/key_000000000000", None),
 ]
 
@@ -87,9 +90,16 @@ def test_recall_with_and_without_trace(alice: httpx.Client) -> None:
     assert "trace" not in ev and ev["items"] and ev["tokens"] <= ev["budget_tokens"] == 1500
     top = ev["items"][0]
     assert "D1:3" in top["sources"] and top["source_turns"]["D1:3"]["speaker"] == "Caroline"
+    assert top["source_turns"]["D1:3"]["time"].startswith("2023-05-08") and top["source_turns"]["D1:3"]["id"] == "D1:3"
     traced = alice.post("/v1/recall", json={"query": QUESTION, "trace": True, "budget_tokens": 60, "k": 2}).json()
-    assert set(traced["trace"]) >= {"cues", "initial", "plans", "diffusion", "stop_reason"}
+    trace = traced["trace"]
+    assert set(trace) >= {"cues", "initial", "plans", "diffusion", "stop_reason", "score_parts", "memories"}
     assert len(traced["items"]) <= 2 and traced["budget_tokens"] == 60
+    assert set(trace["score_parts"]) == set(trace["scores"])
+    assert set(trace["score_parts"][traced["items"][0]["id"]]) == {"query", "route", "anchor", "penalty", "floor"}
+    named = {h["id"] for hits in trace["initial"].values() for h in hits} | set(trace["not_included"])
+    assert named and named <= set(trace["memories"])  # the text of every memory the trace names
+    assert all(m["text"] and m["rendered"] for m in trace["memories"].values())
 
 
 def test_search_list_get_history_delete(alice: httpx.Client) -> None:
@@ -105,8 +115,29 @@ def test_search_list_get_history_delete(alice: httpx.Client) -> None:
     assert history[0]["event"] == "ADD" and history[0]["unit_id"] == mid
     assert alice.delete(f"/v1/memories/{mid}").json() == {"deleted": mid}
     for response in (alice.get(f"/v1/memories/{mid}"), alice.get(f"/v1/memories/{mid}/history"),
+                     alice.get(f"/v1/memories/{mid}/neighbours"), alice.get(f"/v1/memories/{mid}/sources"),
                      alice.delete(f"/v1/memories/{mid}")):
         assert response.status_code == 404 and error_code(response) == "not_found"
+
+
+def test_sources_neighbours_and_whoami(served: Served, alice: httpx.Client) -> None:
+    listed = alice.get("/v1/memories").json()
+    one = next(m for m in listed if "D1:3" in m["sources"])
+    turns = alice.get(f"/v1/memories/{one['id']}/sources").json()
+    assert [t["id"] for t in turns] == [s for s in one["sources"] if s.startswith("D1:")]
+    assert turns[0] == {"id": "D1:3", "session_id": "s1", "speaker": "Caroline", "time": "2023-05-08T13:56:00+00:00",
+                        "text": SESSION_1[0]["text"]}
+    around = {m["id"]: alice.get(f"/v1/memories/{m['id']}/neighbours").json() for m in listed}
+    assert any(around.values())
+    ids = {m["id"] for m in listed}
+    for edges in around.values():
+        assert all(e["kind"] in {"semantic", "structural", "window", "supersedes", "consolidates"} for e in edges)
+        assert all(e["memory"]["id"] in ids and 0 < e["weight"] for e in edges)
+    assert alice.get("/v1/whoami").json() == {"admin": False, "user_id": "alice"}
+    with served.admin() as admin:
+        assert admin.get("/v1/whoami").json() == {"admin": True, "user_id": None}
+        got = admin.get(f"/v1/memories/{one['id']}/sources", params={"user_id": "alice"}).json()
+        assert got == turns
 
 
 def test_agent_and_run_scopes_under_the_keys_user(alice: httpx.Client) -> None:

@@ -39,6 +39,8 @@ def test_naming_another_user_is_forbidden_on_every_endpoint(served: Served) -> N
             alice.get("/v1/memories", params={**other, "agent_id": "a1"}),
             alice.get(f"/v1/memories/{bob_ids[0]}", params=other),
             alice.get(f"/v1/memories/{bob_ids[0]}/history", params=other),
+            alice.get(f"/v1/memories/{bob_ids[0]}/neighbours", params=other),
+            alice.get(f"/v1/memories/{bob_ids[0]}/sources", params=other),
             alice.delete(f"/v1/memories/{bob_ids[0]}", params=other),
             alice.delete("/v1/users/bob"),
             alice.get("/v1/stats", params=other),
@@ -55,7 +57,8 @@ def test_ids_guessed_from_another_scope_are_not_found(served: Served) -> None:
         for mid in bob_ids:
             for params in ({}, {"agent_id": "a1"}):
                 assert code(alice.get(f"/v1/memories/{mid}", params=params)) == (404, "not_found")
-                assert code(alice.get(f"/v1/memories/{mid}/history", params=params)) == (404, "not_found")
+                for view in ("history", "neighbours", "sources"):
+                    assert code(alice.get(f"/v1/memories/{mid}/{view}", params=params)) == (404, "not_found")
                 assert code(alice.delete(f"/v1/memories/{mid}", params=params)) == (404, "not_found")
     assert_bob_intact(served, bob_ids)
 
@@ -66,7 +69,7 @@ def test_reads_never_return_another_users_memories(served: Served) -> None:
         for query in ("What is the bank PIN?", "Who lives in Oslo?", "support group"):
             ev = alice.post("/v1/recall", json={"query": query, "trace": True}).json()
             found = alice.post("/v1/search", json={"query": query, "limit": 50}).json()
-            text = str(ev["items"]) + str(ev["trace"]["initial"]) + str(found)  # not the echoed query
+            text = str(ev["items"]) + str(ev["trace"]["initial"]) + str(ev["trace"]["memories"]) + str(found)
             assert "4921" not in text and "Oslo" not in text and not any(mid in text for mid in bob_ids)
             assert {i["id"] for i in ev["items"]} <= set(alice_ids)
         listed = alice.get("/v1/memories", params={"agent_id": "a1"}).json()

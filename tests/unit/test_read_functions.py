@@ -6,7 +6,7 @@ import pytest
 
 from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
-from ripplemem.read.assemble import Found, assemble, route_strength, score
+from ripplemem.read.assemble import Found, assemble, route_strength, score, score_parts
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -128,3 +128,19 @@ def test_spreading_lifts_what_a_strong_path_leads_to() -> None:
     assert e2.score == pytest.approx(rs.spread * found["e1"].score)
     assert e2.score > found["e5"].score  # a strong path from the best anchor carries it in
     assert weak.score < found["e5"].score  # a weak path does not
+
+
+def test_score_parts_add_up_to_the_score() -> None:
+    rs = RecallSettings()
+    old = unit("old", "Ava lived in Boston", vec(1), valid_to=day(2024, 1, 1).start)
+    found = {u.id: _found(u, s) for u, s in [(E1, 0.9), (old, 0.6)]}
+    found["e1"].anchor = True
+    found["e2"] = Found(E2, [Hit("e2", "diffusion:structural", 0.3, 0, "e1", 1.0, ("structural",))])
+    score(found, rs)
+    for f in found.values():
+        parts = score_parts(f, rs)
+        own = (parts["query"] + parts["route"] + parts["anchor"]) * parts["penalty"]
+        assert own + parts["floor"] == pytest.approx(f.score, abs=1e-5)
+    assert score_parts(found["e1"], rs)["anchor"] == rs.lambda_anchor
+    assert score_parts(found["old"], rs)["penalty"] == rs.superseded_penalty
+    assert score_parts(found["e2"], rs)["floor"] > 0  # lifted by the spreading floor

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import click
 
-from ..types import Evidence, Turn
+from ..types import Evidence, MemoryUnit, Turn
 
 
 def print_evidence(ev: Evidence, turns: dict[str, Turn]) -> None:
@@ -49,7 +50,31 @@ def print_trace(ev: Evidence) -> None:
     click.echo(f"stop: {t.stop_reason}")
 
 
-def evidence_json(ev: Evidence, turns: dict[str, Turn], trace: bool) -> dict[str, Any]:
+def turn_json(turn: Turn) -> dict[str, Any]:
+    return {"id": turn.turn_id, "session_id": turn.session_id, "speaker": turn.speaker, "text": turn.content,
+            "time": turn.time.isoformat() if turn.time else None}
+
+
+def trace_ids(ev: Evidence) -> list[str]:
+    """The memories the trace names that the evidence does not hold: what a reader of the trace
+    needs the text of (the views' hits, the anchors, what diffusion reached, what was cut)."""
+    t, held = ev.trace, {i.id for i in ev.items}
+    named = [h.unit_id for hits in t.initial.values() for h in hits]
+    named += [a for p in t.plans for a in p.anchors] + [h.unit_id for h in t.diffusion]
+    named += [h.via for h in t.diffusion if h.via] + t.not_included
+    return [uid for uid in dict.fromkeys(named) if uid not in held]
+
+
+def _unit_brief(u: MemoryUnit) -> dict[str, Any]:
+    return {"text": u.restatement, "rendered": u.render(), "layer": u.layer, "participants": sorted(u.participants),
+            "places": sorted(u.locations)}
+
+
+def evidence_json(
+    ev: Evidence, turns: dict[str, Turn], trace: bool, named: Mapping[str, MemoryUnit] | None = None
+) -> dict[str, Any]:
+    """The evidence as JSON; with ``trace``, the trace too, and ``named`` (the memories of
+    :func:`trace_ids`, when the caller read them) as its ``memories``, with the evidence's own."""
     out: dict[str, Any] = {
         "query": ev.query,
         "budget_tokens": ev.budget_tokens,
@@ -61,7 +86,7 @@ def evidence_json(ev: Evidence, turns: dict[str, Turn], trace: bool) -> dict[str
                 "anchor": i.anchor, "layer": i.unit.layer, "sources": list(i.sources),
                 "time": [i.unit.time.start.isoformat(), i.unit.time.end.isoformat()] if i.unit.time else None,
                 "participants": sorted(i.unit.participants), "places": sorted(i.unit.locations),
-                "source_turns": {s: {"speaker": turns[s].speaker, "text": turns[s].content} for s in i.sources if s in turns},
+                "source_turns": {s: turn_json(turns[s]) for s in i.sources if s in turns},
             }
             for i in ev.items
         ],
@@ -76,9 +101,10 @@ def evidence_json(ev: Evidence, turns: dict[str, Turn], trace: bool) -> dict[str
                        "planner": p.planner, "fallback": p.fallback, "gateways": list(p.gateways)}
                       for p in t.plans],
             "rounds": [list(r) for r in t.rounds],
-            "diffusion": [{"id": h.unit_id, "route": h.route, "edges": list(h.edges), "via": h.via, "score": h.score}
-                          for h in t.diffusion],
-            "scores": t.scores, "stop_reason": t.stop_reason, "not_included": t.not_included,
-            "timings_ms": t.timings_ms,
+            "diffusion": [{"id": h.unit_id, "route": h.route, "edges": list(h.edges), "via": h.via, "score": h.score,
+                           "path": h.path, "cue": h.cue} for h in t.diffusion],
+            "scores": t.scores, "score_parts": t.score_parts, "stop_reason": t.stop_reason,
+            "not_included": t.not_included, "timings_ms": t.timings_ms,
+            "memories": {u.id: _unit_brief(u) for u in [*(i.unit for i in ev.items), *(named or {}).values()]},
         }
     return out

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..store.base import DeleteReport
-from ..types import AddResult, HistoryEntry, MemoryUnit
+from ..types import AddResult, Edge, HistoryEntry, MemoryUnit, Turn
 
 Text = Field(min_length=1, max_length=100_000)
 
@@ -103,8 +103,16 @@ class AddOut(BaseModel):
 
 
 class SourceTurnOut(BaseModel):
+    id: str
+    session_id: str
     speaker: str
     text: str
+    time: str | None = Field(None, description="When it was said (ISO 8601), when known.")
+
+    @classmethod
+    def of(cls, t: Turn) -> SourceTurnOut:
+        return cls(id=t.turn_id, session_id=t.session_id, speaker=t.speaker, text=t.content,
+                   time=t.time.isoformat() if t.time else None)
 
 
 class EvidenceItemOut(BaseModel):
@@ -177,6 +185,23 @@ class SearchItemOut(BaseModel):
     score: float
     routes: list[str]
     memory: MemoryOut
+
+
+class NeighbourOut(BaseModel):
+    """One edge leaving a memory, with the memory it reaches."""
+
+    kind: str = Field(description="semantic, structural, window, supersedes or consolidates")
+    weight: float
+    memory: MemoryOut
+
+    @classmethod
+    def of(cls, edge: Edge, unit: MemoryUnit) -> NeighbourOut:
+        return cls(kind=edge.kind, weight=edge.weight, memory=MemoryOut.of(unit))
+
+
+class WhoAmIOut(BaseModel):
+    admin: bool
+    user_id: str | None = Field(description="The user a user key is bound to; null for the admin key.")
 
 
 class HistoryOut(BaseModel):

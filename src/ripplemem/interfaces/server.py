@@ -1,6 +1,7 @@
 """The REST server (FastAPI): thin, it parses, checks the key's scope, calls the API, formats.
 
-Every endpoint but ``/health`` and the OpenAPI document (``/openapi.json``, ``/docs``) needs
+Every endpoint but ``/health``, the OpenAPI document (``/openapi.json``, ``/docs``) and the
+explorer page's files (``/explorer``, see :mod:`.explorer`) needs
 ``Authorization: Bearer <key>``. A user key acts only for the user it is bound to (any
 agent_id / run_id under it); the admin key (``RIPPLEMEM_ADMIN_KEY``) acts for any user,
 named by ``user_id``, and mints keys. Errors are ``{"error": {"code", "message"}}`` with a
@@ -27,9 +28,10 @@ from ..aio import AsyncMemory
 from ..errors import ConfigError, InputError, NotFoundError, ProviderError, RippleMemError, StoreError
 from ..memory import Memory
 from ..types import Scope
+from . import explorer
 from . import schemas as s
 from .keys import KeyStore, Principal
-from .render import evidence_json
+from .render import evidence_json, trace_ids
 
 MAX_BODY_BYTES = 2 * 1024 * 1024
 log = logging.getLogger(__name__)
@@ -227,7 +229,8 @@ async def recall(body: s.RecallIn, who: Who, mem: Mem) -> s.EvidenceOut:
     where = _body_scope(who, body)
     ev = await mem.recall(body.query, budget_tokens=body.budget_tokens, k=body.k, as_of=body.as_of, **where)
     turns = await mem.source_turns(ev.sources, **where)
-    return s.EvidenceOut.model_validate(evidence_json(ev, turns, body.trace))
+    named = {u.id: u for u in await mem.get_many(trace_ids(ev), **where)} if body.trace else None
+    return s.EvidenceOut.model_validate(evidence_json(ev, turns, body.trace, named))
 
 
 @router.post("/search", response_model=list[s.SearchItemOut], tags=["read"])
@@ -257,6 +260,22 @@ async def get_memory(memory_id: str, scope: InScope, mem: Mem) -> s.MemoryOut:
 async def memory_history(memory_id: str, scope: InScope, mem: Mem) -> list[s.HistoryOut]:
     """What happened to one memory, oldest first."""
     return [s.HistoryOut.of(h) for h in await mem.history(memory_id, **_where(scope))]
+
+
+@router.get("/memories/{memory_id}/neighbours", response_model=list[s.NeighbourOut], tags=["memories"],
+            responses={404: {"model": s.ErrorOut}})
+async def memory_neighbours(memory_id: str, scope: InScope, mem: Mem) -> list[s.NeighbourOut]:
+    """The graph around one memory: each edge leaving it, strongest first, with the memory it reaches."""
+    return [s.NeighbourOut.of(e, u) for e, u in await mem.neighbours(memory_id, **_where(scope))]
+
+
+@router.get("/memories/{memory_id}/sources", response_model=list[s.SourceTurnOut], tags=["memories"],
+            responses={404: {"model": s.ErrorOut}})
+async def memory_sources(memory_id: str, scope: InScope, mem: Mem) -> list[s.SourceTurnOut]:
+    """The raw turns one memory was extracted from, in the memory's order."""
+    unit = await mem.get(memory_id, **_where(scope))
+    turns = await mem.source_turns(unit.sources, **_where(scope))
+    return [s.SourceTurnOut.of(turns[t]) for t in unit.sources if t in turns]
 
 
 @router.patch("/memories/{memory_id}", response_model=s.MemoryOut, tags=["memories"],
@@ -303,6 +322,12 @@ async def stats(who: Who, mem: Mem, user_id: str | None = None) -> dict[str, Any
 def _key_out(info: Any, secret: str | None = None) -> s.KeyOut:
     return s.KeyOut(id=info.id, user_id=info.user_id, label=info.label, created_at=info.created_at,
                     revoked_at=info.revoked_at, key=secret)
+
+
+@router.get("/whoami", response_model=s.WhoAmIOut, tags=["keys"])
+async def whoami(who: Who) -> s.WhoAmIOut:
+    """What the key is: the admin key, or a key bound to one user."""
+    return s.WhoAmIOut(admin=who.admin, user_id=who.user_id)
 
 
 @router.post("/keys", status_code=201, response_model=s.KeyOut, tags=["keys"])
@@ -385,6 +410,7 @@ def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: 
         return s.HealthOut(version=__version__)
 
     app.include_router(router)
+    app.include_router(explorer.router)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(CatchAll)  # the outermost of ours: it also covers BodyLimit
     return app

@@ -133,6 +133,22 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings) -> None:
         f.score = round(rho, 6)
 
 
+def score_parts(f: Found, rs: RecallSettings) -> dict[str, float]:
+    """The terms of a memory's score, for the trace: the weighted alignment, route strength and
+    anchor terms, the penalty factor (1 when none applies), and ``floor``, what the spreading
+    floor added on top of ``(query + route + anchor) * penalty``."""
+    parts = {
+        "query": rs.lambda_query * f.alignment,
+        "route": rs.lambda_route * route_strength(f.routes, rs.extra_view),
+        "anchor": rs.lambda_anchor * (1.0 if f.anchor else 0.0),
+        "penalty": (1.0 if f.unit.current else rs.superseded_penalty)
+        * (rs.short_tier_penalty if f.unit.tier == "short" else 1.0),
+    }
+    own = (parts["query"] + parts["route"] + parts["anchor"]) * parts["penalty"]
+    parts["floor"] = max(f.score - own, 0.0)
+    return {name: round(value, 6) for name, value in parts.items()}
+
+
 def ranked(found: dict[str, Found]) -> list[Found]:
     return sorted(found.values(), key=lambda f: (-f.score, f.unit.id))
 

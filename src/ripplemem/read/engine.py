@@ -12,7 +12,7 @@ from ..ground.text import keywords
 from ..providers.embed.base import Embedder
 from ..store.base import Store
 from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
-from .assemble import Found, align, assemble, entity_path, merge_hits, ranked, score
+from .assemble import Found, align, assemble, entity_path, merge_hits, ranked, score, score_parts
 from .cues import query_cues
 from .diffuse import diffuse
 from .gateway import follow, mentions, with_concepts
@@ -216,6 +216,7 @@ def recall(
     items = assemble(found, budget_tokens, k)
     order = ranked(found)
     trace.scores = {f.unit.id: f.score for f in order}
+    trace.score_parts = {f.unit.id: score_parts(f, rs) for f in order}
     kept = {i.id for i in items}
     trace.not_included = [f.unit.id for f in order if f.unit.id not in kept]
     store_touch(ctx, scope, items)

@@ -26,7 +26,8 @@ words make it content too, except in two frames where English carries no new ref
   great"), and nothing introduced by "a"/"an" ("a **puppy**") or opening it (a name, a request);
 - a **follow-up question** whose only other words are verbs ("How did they **react**?"): a
   noun asks about something ("Wow, you got a puppy? What **breed**?" is content; "That's
-  awesome!" is not).
+  awesome!" is not), and so does a question that opens with "where", "when", "which" or
+  "how long/many/much" ("So, **where** are you going to stay?": the answer is a fact).
 
 With the other speaker's turn just before (``previous``), words it used are no news in a
 reaction ("I ran a charity race." -> "That charity race sounds great!"), and a reply to its
@@ -499,19 +500,16 @@ def _evaluates(lows: list[str]) -> bool:
     """Whether a sentence evaluates: an evaluative or stance word, or "I love how you ..."."""
     if any(w in EVALUATIVE or w in STANCE for w in lows):
         return True
-    return any(w == "i" and lows[i + 1 : i + 2] and lows[i + 1] in _LIKING and _praises_doing(lows[i + 2 :]) for i, w in enumerate(lows))
+    liked = (lows[i + 2 :] for i, w in enumerate(lows[:-1]) if w == "i" and lows[i + 1] in _LIKING)
+    return any(_praises_listener(rest, doing=True) for rest in liked)
 
 
-def _praises_doing(rest: list[str]) -> bool:
-    """Whether what follows "I love" is what the listener does: "(it) when/how you ..." (not
-    "that painting you made": a thing is named)."""
+def _praises_listener(rest: list[str], *, doing: bool = False) -> bool:
+    """Whether what follows "I love" is the listener's doing: "(it) when/how/that you ...";
+    with ``doing``, only "(it) when/how you ..." ("that painting you made" names a thing)."""
     rest = rest[1:] if rest[:1] == ["it"] else rest
-    return rest[:1] in (["when"], ["how"]) and "you" in rest[1:3]
-
-
-def _praises_listener(rest: list[str]) -> bool:
-    """Whether what follows "I love" is the listener's doing: "(it) when/how/that you ..."."""
-    rest = rest[1:] if rest[:1] == ["it"] else rest
+    if doing:
+        return rest[:1] in (["when"], ["how"]) and "you" in rest[1:3]
     return rest[:1] in (["when"], ["how"], ["that"], ["the"]) and "you" in rest[1:4] or rest[:1] in (["your"], ["you"])
 
 

@@ -24,6 +24,8 @@ PLEASANTRIES = [
     "And you?",
     "Long time no see!",
     "Nice to meet you.",
+    "Haven't talked in a while!",
+    "Hey Ann, it's been ages!",
     "How can I help you today?",
     "Good, you?",
     "I'm doing well, thanks for asking.",
@@ -117,6 +119,10 @@ PLEASANTRIES = [
     "Friends like you are hard to find.",
     "I believe in you!",
     "I'll give it a try.",
+    "I love how you always find time for others.",
+    "I love it when you try something new and it actually pays off.",
+    "It's vital we stand together.",
+    "I'm glad we both understand each other.",
     # follow-up questions that name nothing, fillers
     "How did it go?",
     "What happened?",
@@ -125,6 +131,9 @@ PLEASANTRIES = [
     ":)",
     "lol",
     "Continue",
+    "Could you write me one more part, please?",
+    "Please continue writing.",
+    "Give me a few more examples.",
     "...",
 ]
 
@@ -185,6 +194,20 @@ CONTENT = [
     "Good luck with the interview at Google.",
     "Keep in mind that my flight is at 6.",
     "I got a new job!",
+    # a question that asks for a place, a time, a choice or an amount
+    "So, where are you going to stay?",
+    "Oh, when is it?",
+    "And how long did it take?",
+    "Which one did you pick?",
+    # catching up, with news or a time
+    "It's been a while since I played the guitar.",
+    "We haven't talked since you moved in May.",
+    "We moved in May.",
+    "Since we last talked, I've started a new job.",
+    # about oneself or a thing, not the listener's doing; urged, but with an event in the past
+    "I love that painting you made.",
+    "I'm glad we adopted a dog.",
+    "Could you write me a cover letter for a nursing job?",
 ]
 
 
@@ -241,6 +264,19 @@ def test_the_previous_turn_decides_echo_and_answers() -> None:
     assert not is_pleasantry("That charity race sounds great!", previous="Did you like the race?")
     assert not is_pleasantry("Nope, never been to one.", previous="I went to a poetry reading. Ever been to one?")
     assert is_pleasantry("Good, thanks!", previous="How are you?")  # a wellbeing question asks nothing
+
+
+def test_a_question_asks_for_a_fact_by_its_opening_word_only() -> None:
+    assert not is_pleasantry("Where did you go?")
+    assert is_pleasantry("Isn't it great when it works out?")  # "when" inside: no time asked
+    assert is_pleasantry("How did it go?")
+
+
+def test_a_reaction_that_adds_content_is_content() -> None:
+    heard = "My daughter can't eat peanuts."
+    assert not is_pleasantry("Yes, and she's allergic too.", previous=heard)
+    assert not is_pleasantry("Oh no! My son is allergic to shellfish.", previous=heard)
+    assert is_pleasantry("Oh no, that's tough.", previous=heard)
 
 
 def test_part_of_speech_tags_refine_unknown_words() -> None:

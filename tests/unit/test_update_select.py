@@ -65,3 +65,28 @@ def test_selection_core_bypasses_score_and_low_scores_go_short_term() -> None:
     assert rich.importance > thin.importance
     assert rich.tier == "long"
     assert thin.tier == "short"
+
+
+LASTING = [
+    "Ben's sister lives in Denver.",  # relation
+    "Ann has a dog named Rex.",  # possession
+    "Ann is planning a trip to Peru.",  # plan
+    "Ben prefers tea to coffee.",  # preference
+    "Ann can't eat gluten.",  # constraint
+]
+ONE_OFF = [
+    "Ben said the concert was loud.",
+    "Ann said the hike was exhausting.",
+    "Ben found the movie funny.",
+]
+
+
+def test_importance_puts_lasting_facts_above_one_off_chatter() -> None:
+    ws = WriteSettings()
+    people = frozenset({"Ann", "Ben"})
+
+    def importance(text: str) -> float:
+        return select(cand(text, participants=frozenset({text.split()[0].removesuffix("'s")})), 0.5, people, ws).importance
+
+    assert min(map(importance, LASTING)) > max(map(importance, ONE_OFF))
+    assert importance("Ann asked: Will you adopt a dog?") < importance("Ann will adopt a dog.")  # a question states no plan

@@ -26,7 +26,8 @@ words make it content too, except in two frames where English carries no new ref
   great"), and nothing introduced by "a"/"an" ("a **puppy**") or opening it (a name, a request);
 - a **follow-up question** whose only other words are verbs ("How did they **react**?"): a
   noun asks about something ("Wow, you got a puppy? What **breed**?" is content; "That's
-  awesome!" is not).
+  awesome!" is not), and so does a question that opens with "where", "when", "which" or
+  "how long/many/much" ("So, **where** are you going to stay?": the answer is a fact).
 
 With the other speaker's turn just before (``previous``), words it used are no news in a
 reaction ("I ran a charity race." -> "That charity race sounds great!"), and a reply to its
@@ -218,6 +219,10 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"(?:see|hear\s+from|talk\s+to|chat\s+with|meet|catch\s+up\s+with)\s+you(?:\s+again)?"),
     ("greeting", r"(?:great|good|nice)\s+to\s+(?:chat|talk|catch\s+up)\s+again"),
     ("greeting", r"long\s+time\s+no\s+(?:see|talk|chat|speak)"),
+    # catching up: "Haven't talked in a while!", "It's been ages since we last chatted."
+    ("greeting", r"(?:(?:i|we)\s+)?(?:haven'?t|have\s+not)\s+(?:talked|chatted|spoken|seen\s+you|heard\s+from\s+you|caught\s+up)"
+                 r"(?:\s+(?:in|for)\s+(?:a\s+(?:while|bit)|ages|forever|so\s+long))?"),  # "in a few days" says when
+    ("greeting", r"(?:it'?s\s+been|been)\s+(?:(?:quite|such)\s+)?(?:a\s+(?:while|bit|minute)|ages|forever|so\s+long|too\s+long)"),
     ("greeting", r"how\s+(?:can|may)\s+i\s+(?:help|assist)(?:\s+you)?(?:\s+today)?"),
     ("greeting", r"what\s+can\s+i\s+(?:help|do\s+for)\s+you\s+with(?:\s+today)?|what\s+can\s+i\s+do\s+for\s+you(?:\s+today)?"),
     ("phatic_question", r"how\s+(?:are|r)\s+(?:you|u|ya|things)(?:\s+(?:doing|going))?(?:\s+(?:today|lately|these\s+days))?"),
@@ -283,7 +288,16 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"you\s+don'?t\s+say|(?:i'?m\s+)?sorry\s+to\s+hear\s+(?:that|about\s+(?:that|it|this))|that\s+sucks|"
                  r"what\s+a\s+bummer"),
     ("filler", r"^\W*(?:please\s+)?(?:continue|go\s+on|carry\s+on|more|next|proceed|go\s+ahead)(?:\s+please)?\W*$"),
+    # asking a chat assistant to go on: "Could you write me one more part, please?"
+    ("filler", r"^\W*(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:continue|keep\s+going|go\s+on|write|give|show|tell|generate)"
+               r"(?:\s+(?:me|us))?\s+(?:(?:one|a\s+few|some|a\s+little|a\s+bit|a\s+couple)\s+)?more(?:\s+\w+)?"
+               r"(?:\s+(?:parts?|ones?|chapters?|paragraphs?|sections?|examples?|lines?|pages?|options?|of\s+(?:it|that|this|them)))?"
+               r"(?:\s+please)?\W*$"),
+    ("filler", r"^\W*(?:please\s+)?(?:continue|keep\s+going)\s+(?:writing|with\s+(?:it|that|the\s+story)|the\s+story|"
+               r"from\s+where\s+you\s+(?:left\s+off|stopped))(?:\s+please)?\W*$"),
 )
+# Interrogatives that ask for a place, a time, a choice or an amount: the answer is a fact.
+_FACT_QUESTION = re.compile(r"(?:where|when|which|how\s+(?:long|many|much|often|far|old|soon))(?![\w'])", re.I)
 _FORMULA_RES = tuple((act, re.compile(rf"(?<![\w'])(?:{p})(?![\w'])", re.I)) for act, p in _FORMULAS)
 
 _WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*")
@@ -396,6 +410,8 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
     text, acts = _mask_formulas(sentence)
     vocative = _vocatives(text, names=context.names, alone=len(words) == 1)
     question = sentence.rstrip().endswith("?")
+    if question and (asked := _asks_for_fact(text)):
+        return "content", asked  # "So, where are you going to stay?": the answer is a place
     shouting = sum(c.isupper() for c in sentence) > sum(c.islower() for c in sentence)
     unknown: list[tuple[str, str]] = []  # (word, "verb" | "noun" | "new": what it may be)
     before = ""
@@ -411,7 +427,8 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
             return "content", word
         if kind == "unknown":
             unknown.append((low, _role(word, before, tags.get(a), question, context, article=article, initial=opening)))
-        before = low
+        if low not in DEGREE:
+            before = low  # "it actually **works**": a stance adverb stands between subject and verb
         # "a puppy", "a new puppy" introduce something; "a tough game", "an awesome mom" evaluate
         article = low in ("a", "an") or article and (low in DEGREE | PLAIN_ADJECTIVES or kind == "unknown")
         opening = opening and low in INTERJECTIONS
@@ -424,6 +441,19 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
     if not rest or all(_REPEATS.sub(r"\1", w) in INTERJECTIONS or _LAUGH.match(w) for w in rest):
         return "filler", why
     return ("phatic_question" if question else "reaction"), why
+
+
+def _asks_for_fact(text: str) -> str:
+    """The interrogative that opens a question asking for a place, a time, a choice or an amount
+    ("Oh, **where** did you go?", "And **how long** did it take?"); not a "when" inside a
+    question ("Isn't it great when it works?"). ``text`` has its formulas blanked out."""
+    for m in _WORD.finditer(text):
+        low = m.group().lower()
+        if low in INTERJECTIONS or low in ("and", "but", "then", "also"):
+            continue
+        found = _FACT_QUESTION.match(text, m.start())
+        return found.group() if found else ""
+    return ""
 
 
 def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], question: bool, context: _Context) -> bool:
@@ -442,7 +472,7 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
         return len(unknown) <= MAX_VERBS_IN_QUESTION and all(role == "verb" for _, role in unknown)
     lows = [w.lower() for w in _WORD.findall(sentence)]
     fresh = [w for w, role in unknown if role != "echo"]  # what was just heard is no news
-    if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or any(w in EVALUATIVE or w in STANCE for w in lows)):
+    if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or _evaluates(lows)):
         return False
     if any(w in _LIKING for w in lows) and any(role == "noun" for _, role in unknown):
         return False  # "I love it when you make coconut ice cream": what is liked is named
@@ -466,9 +496,20 @@ def _role(word: str, before: str, tag: str | None, question: bool, context: _Con
     return "verb" if not question and _participle(low) else "noun"
 
 
-def _praises_listener(rest: list[str]) -> bool:
-    """Whether what follows "I love" is the listener's doing: "(it) when/how/that you ..."."""
+def _evaluates(lows: list[str]) -> bool:
+    """Whether a sentence evaluates: an evaluative or stance word, or "I love how you ..."."""
+    if any(w in EVALUATIVE or w in STANCE for w in lows):
+        return True
+    liked = (lows[i + 2 :] for i, w in enumerate(lows[:-1]) if w == "i" and lows[i + 1] in _LIKING)
+    return any(_praises_listener(rest, doing=True) for rest in liked)
+
+
+def _praises_listener(rest: list[str], *, doing: bool = False) -> bool:
+    """Whether what follows "I love" is the listener's doing: "(it) when/how/that you ...";
+    with ``doing``, only "(it) when/how you ..." ("that painting you made" names a thing)."""
     rest = rest[1:] if rest[:1] == ["it"] else rest
+    if doing:
+        return rest[:1] in (["when"], ["how"]) and "you" in rest[1:3]
     return rest[:1] in (["when"], ["how"], ["that"], ["the"]) and "you" in rest[1:4] or rest[:1] in (["your"], ["you"])
 
 
@@ -489,6 +530,8 @@ def _speaks_of_self(sentence: str) -> bool:
             continue  # "I love how you ...", "I love it when you ...": praise, not a preference
         if w in ("we", "we'll", "we'd") and (nxt in _MODALS or w == "we'll"):
             continue  # "we can do it", "we'll get there": the two of us, urged on
+        if w == "we" and any(x in EVALUATIVE for x in lows[max(i - 2, 0) : i]) and nxt not in _PAST:
+            continue  # "it's important (that) we support them": urged, not told
         if nxt and nxt not in _AFFECT and nxt not in EVALUATIVE:
             return True
     return False
@@ -498,10 +541,12 @@ def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool) -> str:
     """``"empty"`` (no content), ``"content"`` (a name, number or time) or ``"unknown"``."""
     if any(c.isdigit() for c in word):
         return "content"
+    if word in _MONTH_NAMES and not initial:
+        return "content"  # "We moved in **May**": the month, not the modal
     low = _REPEATS.sub(r"\1\1", word.lower())
     if _empty_word(low):
         return "empty"
-    if low.partition("'")[0] in TIME_WORDS | NUMBER_WORDS or word in _MONTH_NAMES and not initial:
+    if low.partition("'")[0] in TIME_WORDS | NUMBER_WORDS:
         return "content"
     if word[:1].isupper() and not initial and not shouting and word != "I" and not word.startswith("I'"):
         return "content"  # a name: "We met Jon at Harbor Grill"

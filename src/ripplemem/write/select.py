@@ -21,6 +21,27 @@ from ..types import Candidate, Layer, Tier
 _ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
 
 
+# What stays true after the conversation: a relation, a possession, a plan, a preference or a
+# constraint ("Ann's sister", "Ben has a dog", "is planning a trip", "prefers tea", "is allergic
+# to nuts"), read from the restatement (third person). One-off chatter names none of these.
+_LASTING = re.compile(
+    r"\b(?:(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|spouse|son|daughter|kid|child|children|mom|mum|"
+    r"mother|dad|father|parent|brother|sister|sibling|grand(?:ma|pa|mother|father|parent)|aunt|uncle|cousin|niece|"
+    r"nephew|friend|roommate|colleague|coworker|boss|neighbou?r|pet|dog|cat)s?"
+    r"|owns?|(?:has|have|had|got|bought|adopted)\s+(?:a|an|two|three|four|her|his|their)"
+    r"|plans?|planning|intends?|going\s+to|will|signed\s+up|booked|scheduled"
+    r"|loves?|likes?|enjoys?|prefers?|hates?|dislikes?|favou?rite"
+    r"|allergic|allerg(?:y|ies)|vegan|vegetarian|intolerant|can't|cannot|never|always)\b",
+    re.IGNORECASE,
+)
+LASTING_REUSE = 0.2  # added to the reuse likelihood of a lasting fact
+
+
+def lasting(text: str) -> bool:
+    """Whether a restatement states a lasting fact (relation, possession, plan, preference, constraint)."""
+    return bool(_LASTING.search(text))
+
+
 def asked_only(text: str) -> bool:
     """A restatement that only states a question somebody asked ("Ann asked: ..."), no answer."""
     return bool(_ASKED.match(text)) and " answered: " not in text
@@ -38,8 +59,11 @@ class Selection:
 
 
 def reuse_likelihood(candidate: Candidate) -> float:
-    """How likely a memory is to be asked about again: concrete cues make it reusable."""
+    """How likely a memory is to be asked about again: concrete cues make it reusable, and a
+    lasting fact (:func:`lasting`) more than one-off chatter."""
     score = 0.2
+    if lasting(candidate.restatement) and not asked_only(candidate.restatement):
+        score += LASTING_REUSE
     if candidate.time is not None:
         score += 0.25
     if candidate.facts:

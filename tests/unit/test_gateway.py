@@ -49,7 +49,7 @@ def _index(units: list[MemoryUnit]):  # type: ignore[no-untyped-def]
 def test_a_rare_shared_cue_is_a_full_link_and_a_common_one_none() -> None:
     noise = [unit(f"n{i}", f"Someone had a restaurant dinner number {i}.") for i in range(20)]
     words, names = _index([E1, E2, E3, *noise])
-    hits, used = follow([E2], QUESTION, COMMON, words, names, lambda a, ids: {}, rare=3, terms=8, limit=3, skip=set())
+    hits, used = follow([E2], QUESTION, COMMON, words, names, lambda ids: {}, rare=3, terms=8, limit=3, skip=set())
     by_id = {h.unit_id: h for h in hits}
     assert by_id["e3"].score == 0.5 and by_id["e3"].via == "e2" and by_id["e3"].edges == ("gateway",)
     assert "restaurant" not in used["e2"]  # shared by 20 memories: too common to link
@@ -58,7 +58,7 @@ def test_a_rare_shared_cue_is_a_full_link_and_a_common_one_none() -> None:
 
 def test_links_are_bounded_and_skip_what_is_already_in() -> None:
     words, names = _index([E1, E2, E3])
-    hits, _ = follow([E1, E2], QUESTION, COMMON, words, names, lambda a, ids: {}, rare=3, terms=8, limit=1, skip={"e3"})
+    hits, _ = follow([E1, E2], QUESTION, COMMON, words, names, lambda ids: {}, rare=3, terms=8, limit=1, skip={"e3"})
     assert [h.unit_id for h in hits] == ["e2"]  # one link at most; e3 is already in the evidence
 
 
@@ -72,7 +72,7 @@ def test_a_proper_name_the_recogniser_missed_is_a_gateway_and_links_by_its_words
     assert mentions(other.restatement, "Mercado 21") and not mentions(dated.restatement, "Mercado 21")
     words, by_name = _index([anchor, other, dated])
     hits, used = follow([anchor], cues, frozenset(), lambda t, k: [p for p in words(t, k)], by_name,
-                        lambda a, ids: {}, rare=3, terms=8, limit=3, skip=set())
+                        lambda ids: {}, rare=3, terms=8, limit=3, skip=set())
     assert [h.unit_id for h in hits] == ["b"] and hits[0].cue == "Mercado 21"
 
 
@@ -81,7 +81,7 @@ def test_a_common_noun_concept_links_less_than_a_name() -> None:
     by_place = unit("p", "Harbor Grill is on the pier.", (), ("Harbor Grill",))
     by_word = unit("w", "Maya cannot eat seafood.", ("Maya",))
     words, names = _index([anchor, by_place, by_word])
-    hits, _ = follow([anchor], Cues(keywords=("recommends",)), frozenset(), words, names, lambda a, ids: {},
+    hits, _ = follow([anchor], Cues(keywords=("recommends",)), frozenset(), words, names, lambda ids: {},
                      rare=3, terms=8, limit=3, skip=set(), closeness_share=0.0, concept_link=0.8)
     weight = {h.unit_id: h.score for h in hits}
     assert weight["p"] == 1.0 and weight["w"] == 0.8

@@ -94,16 +94,16 @@ class _Round:
         self.reached.update((u.id, u) for u in units)  # kept, so the hits need no second read
         return units
 
-    def closeness(self, anchor: MemoryUnit, ids: list[str]) -> dict[str, float]:
-        """Cosine of each memory in ``ids`` to ``anchor`` (the memories are read once and kept)."""
+    def vectors(self, ids: list[str]) -> dict[str, Vector]:
+        """The vectors of the memories ``ids`` (read once and kept)."""
         missing = [i for i in ids if i not in self.found and i not in self.reached]
         if missing:
             self.fetch(missing)
-        out: dict[str, float] = {}
+        out: dict[str, Vector] = {}
         for uid in ids:
             unit = self.found[uid].unit if uid in self.found else self.reached.get(uid)
-            if unit is not None and unit.vector is not None and anchor.vector is not None:
-                out[uid] = float(unit.vector @ anchor.vector)
+            if unit is not None and unit.vector is not None:
+                out[uid] = unit.vector
         return out
 
     def concept_search(self, concept: str, n: int) -> list[tuple[str, float]]:
@@ -148,7 +148,7 @@ class _Round:
             self.reached.update((u.id, u) for u in anchors if u.id in self.reached)
             more, used = follow(
                 anchors, cues, common, self.concept_search,
-                lambda name, n: _by_names(store, scope, [name], n), self.closeness, self.standing(plan.anchors),
+                lambda name, n: _by_names(store, scope, [name], n), self.vectors, self.standing(plan.anchors),
                 rare=rs.rare_cue, closeness_share=rs.gateway_closeness,
                 concept_link=rs.concept_link, per_cue=rs.gateway_per_cue,
                 terms=rs.gateway_terms, limit=rs.gateway_hits, skip=selected, led_by=self.led_by,
@@ -229,19 +229,17 @@ def _plan(
     found: dict[str, Found], rs: RecallSettings, round_no: int, previous: Plan | None,
 ) -> Plan:
     """Round 1: the planner decides. Later rounds follow the chain: the best memories the
-    previous round found become the anchors, toward the same target."""
+    previous round found become the anchors, toward the same target, those it reached through
+    a shared name or concept first (the next link of a chain hangs off them)."""
     if round_no == 0:
         return planner(query, cues, order, rs)
     if previous is None or previous.planner in ("room left", "blind"):
         return Plan(False, (), "", Cues(), "no chain to follow: the first round filled toward the query", planner="chain")
-    linked = [found[u] for u in frontier if u in found and any(entity_path(h) for h in found[u].routes)]
-    best = sorted(linked, key=lambda f: (-f.score, f.unit.id))[: rs.anchors]
+    new = [found[u] for u in frontier if u in found]
+    best = sorted(new, key=lambda f: (not any(entity_path(h) for h in f.routes), -f.score, f.unit.id))[: rs.anchors]
     anchors = tuple(f.unit.id for f in best)
-    if not anchors:
-        return Plan(False, (), "", Cues(), f"round {round_no}: no memory reached through a shared name or concept",
-                    planner="chain")
-    return Plan(True, anchors, query, cues, f"round {round_no + 1}: following what round {round_no} linked",
-                planner="chain")
+    return Plan(bool(anchors), anchors, query, cues,
+                f"round {round_no + 1}: following what round {round_no} found, linked memories first", planner="chain")
 
 
 def store_touch(ctx: ReadContext, scope: Scope, items: list[EvidenceItem]) -> None:

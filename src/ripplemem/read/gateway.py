@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+import numpy as np
+
 from ..ground.concepts import concepts_of
 from ..ground.sentences import sentences
 from ..ground.text import keywords
-from ..types import Cues, Hit, MemoryUnit
+from ..types import Cues, Hit, MemoryUnit, Vector
 
 Search = Callable[[str, int], list[tuple[str, float]]]
 
@@ -91,13 +93,34 @@ def gateways(
     return tuple(dict.fromkeys(names)), tuple(dict.fromkeys(words))[:n]
 
 
+def _closeness(
+    anchor: MemoryUnit, kept: Sequence[tuple[int, int, str, list[str]]], vecs: dict[str, Vector]
+) -> dict[str, float]:
+    """How well each linked memory fits the anchor's story: its cosine to the anchor, or,
+    when higher, to a memory linked through another of the anchor's cues (two pieces that
+    bear on each other, as a venue's menu and a guest's allergy do, support each other)."""
+    out: dict[str, float] = {}
+    ids = [uid for uid in dict.fromkeys(u for c in kept for u in c[3]) if uid in vecs]
+    if not ids:
+        return out
+    matrix = np.stack([vecs[u] for u in ids])
+    to_anchor = matrix @ anchor.vector if anchor.vector is not None else np.zeros(len(ids))
+    pairs = matrix @ matrix.T
+    cue_of = {uid: {c[2] for c in kept if uid in c[3]} for uid in ids}
+    for i, uid in enumerate(ids):
+        others = [j for j, v in enumerate(ids) if cue_of[v] - cue_of[uid] and v != uid]
+        support = float(pairs[i, others].max()) if others else 0.0
+        out[uid] = max(float(to_anchor[i]), support)
+    return out
+
+
 def follow(
     anchors: Sequence[MemoryUnit],
     cues: Cues,
     common: frozenset[str],
     search: Search,
     names: Search,
-    closeness: Callable[[MemoryUnit, list[str]], dict[str, float]],
+    vectors: Callable[[list[str]], dict[str, Vector]],
     standing: Callable[[str], float] = lambda _: 1.0,
     *,
     rare: int,
@@ -117,8 +140,9 @@ def follow(
     three memories is a full link, one shared by a dozen a weak one, and one shared by more
     than ``4 * rare`` (too common to mean anything) links nothing; nor does a word only the
     anchor uses. Of the anchor's words the ``terms`` rarest are kept. A link is then
-    weighed by how close the linked memory is to the anchor (``1 - c + c * cos``, ``c`` =
-    ``closeness_share``), so that
+    weighed by how well the linked memory fits the anchor's story (``1 - c + c * fit``, ``c`` =
+    ``closeness_share``; ``fit`` its cosine to the anchor or to a memory linked through
+    another of the anchor's cues, whichever is higher), so that
     of two memories sharing a rare word the one about the same matter comes first, and by
     the anchor's ``standing`` (its score relative to the best anchor's). A memory
     keeps its strongest link; the ``limit`` strongest of the round become hits (at most
@@ -146,7 +170,7 @@ def follow(
         if not kept:
             continue
         used[anchor.id] = tuple(c[2] for c in kept)
-        near = closeness(anchor, sorted({uid for c in kept for uid in c[3]}))
+        near = _closeness(anchor, kept, vectors(sorted({uid for c in kept for uid in c[3]})))
         trust = standing(anchor.id)
         for is_word, df, cue, linked in kept:
             link = min(1.0, (rare / df) ** 0.5) * trust * (concept_link if is_word else 1.0)

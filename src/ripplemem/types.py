@@ -148,6 +148,7 @@ class Candidate:
     time: TimeSpan | None = None
     facts: tuple[str, ...] = ()
     concepts: frozenset[str] = frozenset()  # specific things it is about (``ground.concepts``)
+    role: str = ""  # "user" or "assistant" when every source turn is one chat role's
     layer: Layer = "episodic"
     emphasis: float = 0.0  # 0..1, explicit "remember this" / preferences / commitments
     mentioned_at: datetime | None = None  # when it was said (the session time)
@@ -180,6 +181,7 @@ class MemoryUnit:
     last_access: datetime | None = None
     pinned: bool = False
     concepts: frozenset[str] = frozenset()  # specific things it is about (``ground.concepts``)
+    role: str = ""  # "user" or "assistant" when every source turn is one chat role's
 
     @property
     def current(self) -> bool:

@@ -40,6 +40,7 @@ def full_unit(uid: str = "u1"):  # type: ignore[no-untyped-def]
         last_access=NOW,
         pinned=True,
         concepts=frozenset({"dinner", "Harbor Grill"}),
+        role="assistant",
     )
 
 

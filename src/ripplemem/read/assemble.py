@@ -84,9 +84,10 @@ def route_strength(routes: list[Hit], extra_view: float = 0.1) -> float:
     return min(1.0, strongest + extra_view * max(len(views) - 1, 0))
 
 
-def score(found: dict[str, Found], rs: RecallSettings) -> None:
-    """``rho`` of every found memory, then the spreading floor (see :func:`_spread`)."""
-    _own_scores(found, rs)
+def score(found: dict[str, Found], rs: RecallSettings, role_weight: dict[str, float] | None = None) -> None:
+    """``rho`` of every found memory, then the spreading floor (see :func:`_spread`).
+    ``role_weight``: a factor for the memories one chat role said (see :func:`role_weights`)."""
+    _own_scores(found, rs, role_weight or {})
     if rs.spread > 0 or rs.gateway_spread > 0:
         _spread(found, rs.spread, rs.gateway_spread)
 
@@ -119,7 +120,15 @@ def _spread(found: dict[str, Found], decay: float, gateway_decay: float, passes:
             return
 
 
-def _own_scores(found: dict[str, Found], rs: RecallSettings) -> None:
+def role_weights(rs: RecallSettings, asks_assistant: bool) -> dict[str, float]:
+    """What the assistant said weighs ``assistant_weight`` unless the question asks about it:
+    in a chat, the user's memory is what the user said (their facts, plans and preferences);
+    the assistant's answers are kept and found, but a long answer is cut into many memories
+    that share the question's words and would crowd out the user's one statement."""
+    return {} if asks_assistant else {"assistant": rs.assistant_weight}
+
+
+def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[str, float]) -> None:
     for f in found.values():
         rho = (
             rs.lambda_query * f.alignment
@@ -130,10 +139,11 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings) -> None:
             rho *= rs.superseded_penalty
         if f.unit.tier == "short":
             rho *= rs.short_tier_penalty
+        rho *= role_weight.get(f.unit.role, 1.0)
         f.score = round(rho, 6)
 
 
-def score_parts(f: Found, rs: RecallSettings) -> dict[str, float]:
+def score_parts(f: Found, rs: RecallSettings, role_weight: dict[str, float] | None = None) -> dict[str, float]:
     """The terms of a memory's score, for the trace: the weighted alignment, route strength and
     anchor terms, the penalty factor (1 when none applies), and ``floor``, what the spreading
     floor added on top of ``(query + route + anchor) * penalty``."""
@@ -142,7 +152,8 @@ def score_parts(f: Found, rs: RecallSettings) -> dict[str, float]:
         "route": rs.lambda_route * route_strength(f.routes, rs.extra_view),
         "anchor": rs.lambda_anchor * (1.0 if f.anchor else 0.0),
         "penalty": (1.0 if f.unit.current else rs.superseded_penalty)
-        * (rs.short_tier_penalty if f.unit.tier == "short" else 1.0),
+        * (rs.short_tier_penalty if f.unit.tier == "short" else 1.0)
+        * (role_weight or {}).get(f.unit.role, 1.0),
     }
     own = (parts["query"] + parts["route"] + parts["anchor"]) * parts["penalty"]
     parts["floor"] = max(f.score - own, 0.0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime
 
@@ -9,7 +10,24 @@ from ..ground.text import keywords, match_names
 from ..ground.timeparse import find_times
 from ..types import Cues, TimeSpan
 
-__all__ = ["keywords", "match_names", "query_cues"]
+__all__ = ["asks_assistant", "keywords", "match_names", "query_cues"]
+
+# A question about what the assistant itself said or did earlier in the chat: "you" as the
+# subject of a past reporting or doing verb ("you told", "did you suggest"), "remind me",
+# "our previous chat".
+_ASKS_ASSISTANT = re.compile(
+    r"\byou(?: \w+)? (?:told|said|mentioned|recommended|suggested|gave|made|wrote|listed|provided|explained|"
+    r"shared|described|proposed|named|came up with|played)\b|\bremind me\b|\byou (?:had|were) (?:\w+ )?(?:saying|telling)\b|"
+    r"\bdid you (?:\w+ )?(?:recommend|suggest|say|tell|mention|give|make|write|list|provide|explain|share|"
+    r"describe|propose|name|play|come up with)\b|"
+    r"\bour (?:previous|last|earlier|past) (?:chat|conversation|discussion|talk|session|game)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_assistant(query: str) -> bool:
+    """Whether ``query`` asks about what the assistant said or did before."""
+    return bool(_ASKS_ASSISTANT.search(query))
 
 
 def query_cues(

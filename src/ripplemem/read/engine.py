@@ -12,8 +12,8 @@ from ..ground.text import keywords
 from ..providers.embed.base import Embedder
 from ..store.base import Store
 from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
-from .assemble import Found, align, assemble, entity_path, merge_hits, ranked, score, score_parts
-from .cues import query_cues
+from .assemble import Found, align, assemble, entity_path, merge_hits, ranked, role_weights, score, score_parts
+from .cues import asks_assistant, query_cues
 from .diffuse import diffuse
 from .gateway import follow, mentions, with_concepts
 from .plan import rule_plan
@@ -61,7 +61,7 @@ def _initial(
     found: dict[str, Found] = {}
     merge_hits(found, units, hits)
     align(found, qvec, views.get("lexical", []), rs.rrf_k)
-    score(found, rs)
+    score(found, rs, role_weights(rs, asks_assistant(query)))
     return cues, qvec, views, found, total
 
 
@@ -178,6 +178,7 @@ def recall(
     and gateways from them, re-ranking; then assembly within the budget."""
     clock = perf_counter()
     cues, qvec, views, found, total = _initial(ctx, scope, query, as_of, rs)
+    weights = role_weights(rs, asks_assistant(query))
     trace = RecallTrace(cues=cues, initial=views)
     trace.timings_ms["initial"] = _ms(clock)
     trace.stop_reason = "diffusion off" if not rs.diffusion else "round budget spent"
@@ -206,7 +207,7 @@ def recall(
         trace.diffusion.extend(new_hits)
         frontier = merge_hits(found, search.reached | {u: f.unit for u, f in found.items()}, new_hits)
         align(found, qvec, views.get("lexical", []), rs.rrf_k)
-        score(found, rs)
+        score(found, rs, weights)
         trace.rounds.append(frontier)
         trace.timings_ms[f"round {round_no + 1}"] = _ms(clock)
         if not frontier:
@@ -216,7 +217,7 @@ def recall(
     items = assemble(found, budget_tokens, k)
     order = ranked(found)
     trace.scores = {f.unit.id: f.score for f in order}
-    trace.score_parts = {f.unit.id: score_parts(f, rs) for f in order}
+    trace.score_parts = {f.unit.id: score_parts(f, rs, weights) for f in order}
     kept = {i.id for i in items}
     trace.not_included = [f.unit.id for f in order if f.unit.id not in kept]
     store_touch(ctx, scope, items)

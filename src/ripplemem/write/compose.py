@@ -94,6 +94,7 @@ def combine(a: Candidate, b: Candidate) -> Candidate:
         time=a.time or b.time,
         facts=tuple(dict.fromkeys(a.facts + b.facts)),
         concepts=a.concepts | b.concepts,
+        role=a.role if a.role == b.role else "",
         layer=a.layer,
         emphasis=max(a.emphasis, b.emphasis),
         mentioned_at=a.mentioned_at or b.mentioned_at,

@@ -324,6 +324,7 @@ class RuleExtractor:
         places = {p for p in places if p.lower() not in people_low}  # a person is not a place
         return Candidate(
             concepts=_concepts(doc, unit, people | places | set(window.speakers)),
+            role=roles.name.removeprefix("the ") if roles.chat else "",
             restatement=text,
             sources=sources,
             session_id=window.session_id,

@@ -245,7 +245,7 @@ def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -
         unit = MemoryUnit(
             id=new_unit_id(), scope=scope, restatement=cand.restatement, sources=cand.sources,
             session_id=cand.session_id, vector=vec.astype(np.float32), participants=cand.participants,
-            locations=cand.locations, concepts=cand.concepts, time=cand.time, layer=sel.layer, tier=sel.tier,
+            locations=cand.locations, concepts=cand.concepts, role=cand.role, time=cand.time, layer=sel.layer, tier=sel.tier,
             importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,
             mentioned_at=cand.mentioned_at, created_at=now, updated_at=now,
         )

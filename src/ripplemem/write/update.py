@@ -344,6 +344,7 @@ def merge(unit: MemoryUnit, candidate: Candidate, importance: float) -> MemoryUn
         participants=unit.participants | candidate.participants,
         locations=unit.locations | candidate.locations,
         concepts=unit.concepts | candidate.concepts,
+        role=unit.role if unit.role == candidate.role else "",
         time=unit.time or candidate.time,
         importance=max(unit.importance, importance),
         layer="core" if "core" in (unit.layer, candidate.layer) else unit.layer,

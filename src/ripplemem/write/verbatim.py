@@ -22,6 +22,7 @@ class VerbatimExtractor:
                 restatement=t.text, sources=(t.turn_id,), session_id=t.session_id,
                 participants=frozenset({t.speaker}) if t.speaker else frozenset(),
                 mentioned_at=t.time or window.session_time, speaker=t.speaker,
+                role=t.role if t.role in ("user", "assistant") else "",
             )
             for t in window.turns
             if t.turn_id in window.new and t.text.strip()

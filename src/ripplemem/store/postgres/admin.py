@@ -25,7 +25,7 @@ UNITS = "ripplemem_units u LEFT JOIN ripplemem_unit_access a ON a.num = u.num"
 UNIT_COLUMNS = (
     "u.id, u.restatement, u.session_id, u.sources, u.participants, u.locations, lower(u.span), upper(u.span), "
     "u.layer, u.tier, u.importance, u.facts, u.valid_from, u.valid_to, u.mentioned_at, u.created_at, u.updated_at, "
-    "coalesce(a.access_count, u.access_count), coalesce(a.last_access, u.last_access), u.pinned, u.concepts"
+    "coalesce(a.access_count, u.access_count), coalesce(a.last_access, u.last_access), u.pinned, u.concepts, u.role"
 )
 UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", u.vector"
 TURN_COLUMNS = "turn_id, session_id, speaker, text, time, role, image_caption, seq, status"
@@ -61,7 +61,8 @@ def unit_from_row(scope: Scope, row: tuple[Any, ...]) -> MemoryUnit:
         last_access=_dt(row[18]),
         pinned=bool(row[19]),
         concepts=frozenset(row[20]),
-        vector=row[21] if len(row) > 21 else None,
+        role=row[21],
+        vector=row[22] if len(row) > 22 else None,
     )
 
 

@@ -33,7 +33,7 @@ _UNIT_TYPES: dict[str, str] = {
     "restatement": "text", "session_id": "text", "span": "tstzrange", "layer": "text", "tier": "text",
     "importance": "float8", "valid_from": "timestamptz", "valid_to": "timestamptz", "mentioned_at": "timestamptz",
     "created_at": "timestamptz", "updated_at": "timestamptz", "access_count": "int8", "last_access": "timestamptz",
-    "pinned": "bool",
+    "pinned": "bool", "role": "text",
 }  # fmt: skip  (the other columns are text[], and vector)
 _EDGE_COLUMNS = ("scope", "src", "dst", "kind", "weight")
 _EDGE_TYPES = ("text", "text", "text", "text", "float8")

@@ -44,6 +44,7 @@ UNIT_WRITE_COLUMNS = (
     "last_access",
     "pinned",
     "concepts",
+    "role",
     "vector",
 )
 _ARRAYS = {"sources", "participants", "locations", "participant_keys", "participant_names", "location_keys",
@@ -109,6 +110,7 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
         ts(unit.last_access),
         bool(unit.pinned),
         sorted(unit.concepts),
+        unit.role,
         unit.vector,
     )
 

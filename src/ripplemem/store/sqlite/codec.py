@@ -66,7 +66,7 @@ def blob_vector(blob: bytes | None) -> Vector | None:
 UNIT_COLUMNS = (
     "id, restatement, session_id, sources, participants, locations, t_start_us, t_end_us, "
     "layer, tier, importance, facts, valid_from_us, valid_to_us, mentioned_at_us, created_us, "
-    "updated_us, access_count, last_access_us, pinned, concepts"
+    "updated_us, access_count, last_access_us, pinned, concepts, role"
 )
 UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", vector"
 
@@ -93,6 +93,7 @@ UNIT_WRITE_COLUMNS = (
     "last_access_us",
     "pinned",
     "concepts",
+    "role",
     "vector",
 )
 
@@ -123,6 +124,7 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
         to_us(unit.last_access),
         int(bool(unit.pinned)),
         dumps(sorted(unit.concepts)),
+        unit.role,
         vector_blob(unit.vector),
     )
 
@@ -152,7 +154,8 @@ def unit_from_row(scope: Scope, row: tuple[Any, ...]) -> MemoryUnit:
         last_access=from_us(row[18]),
         pinned=bool(row[19]),
         concepts=frozenset(json.loads(row[20])),
-        vector=blob_vector(row[21]) if len(row) > 21 else None,
+        role=row[21],
+        vector=blob_vector(row[22]) if len(row) > 22 else None,
     )
 
 

@@ -191,6 +191,8 @@ _V4: tuple[str, ...] = (
     # a unit's concepts (ground.concepts), read with it; memories written before have none
     # and are given them from a parse when a recall needs them
     "ALTER TABLE units ADD COLUMN concepts TEXT NOT NULL DEFAULT '[]'",
+    # the chat role that said it ('' when unknown or mixed)
+    "ALTER TABLE units ADD COLUMN role TEXT NOT NULL DEFAULT ''",
 )
 MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4))
 

@@ -141,6 +141,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-planner": {"planner": False},
     "no-room-fill": {"room_fill": False},
     "no-gateways": {"gateways": False},
+    "no-concepts": {"concept_link": 0.0},
     "one-round": {"rounds": 1},
     "one-view": {"structural": False, "diffusion": False},
 }

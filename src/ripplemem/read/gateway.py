@@ -156,6 +156,8 @@ def follow(
     for a_rank, anchor in enumerate(anchors):
         lead = (led_by or {}).get(anchor.id)
         people_places, words = gateways(anchor, cues, common, 2 * terms, (lead,) if lead else ())
+        if concept_link <= 0:
+            words = ()  # concepts off: names only
         shared: list[tuple[int, int, str, list[str]]] = []  # (is word, df, cue, linked)
         indexed = anchor.participants | anchor.locations
         for cue, lookup, is_word in [

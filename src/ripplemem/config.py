@@ -37,7 +37,7 @@ class RecallSettings:
     gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
     superseded_penalty: float = 0.5
     short_tier_penalty: float = 0.85
-    assistant_weight: float = 0.8  # chat: what the assistant said, unless the question asks about it
+    assistant_weight: float = 1.0  # chat: weighs what the assistant said, unless the question asks about it
     extra_view: float = 0.1  # route strength: added per further view that found the memory
     planner_window: int = 10  # anchors are chosen among the top this many
     target_terms: int = 6  # gateway terms the rule planner adds to its target

@@ -1,11 +1,12 @@
-"""Chat roles: each memory knows which role said it; the user's own statements outrank the
-assistant's answers unless the question asks about what the assistant said."""
+"""Chat roles: each memory knows which role said it; with ``assistant_weight`` below 1 the
+user's own statements outrank the assistant's answers unless the question asks about what
+the assistant said."""
 
 from __future__ import annotations
 
 import pytest
 
-from ripplemem import Memory
+from ripplemem import Memory, preset
 from ripplemem.read.cues import asks_assistant
 
 CHAT = [
@@ -40,9 +41,10 @@ def test_memories_carry_their_role_and_the_users_statement_ranks_first(memory: M
     units = memory.list(user_id="u")
     assert {"user", "assistant"} <= {u.role for u in units}
     assert all(u.role == "assistant" for u in units if u.restatement.startswith("The assistant said"))
-    suggest = memory.recall("Can you suggest something to do on my train commute?", user_id="u")
+    weighed = preset("default").replace(assistant_weight=0.8)
+    suggest = memory.recall("Can you suggest something to do on my train commute?", user_id="u", settings=weighed)
     assert "forty minutes" in suggest.items[0].unit.restatement
-    recalled = memory.recall("What did you suggest I could do on the train?", user_id="u")
+    recalled = memory.recall("What did you suggest I could do on the train?", user_id="u", settings=weighed)
     assert recalled.items[0].unit.role == "assistant"
 
 

@@ -125,6 +125,7 @@ def main(argv: list[str]) -> int:
     if len(argv) < 3 or argv[0] != "run" or argv[1] != "--":
         print(__doc__)
         return 2
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server on the way out
     with LlamaServer(log=Path(os.environ.get("LLAMA_LOG", "/dev/null"))) as server:
         env = {**os.environ, "RIPPLEMEM_LLM_BASE_URL": server.url, "RIPPLEMEM_LLM_MODEL": server.model}
         print(f"llama_cpp.server with {MODEL_FILE} on {server.url}", file=sys.stderr)

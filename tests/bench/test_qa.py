@@ -20,12 +20,17 @@ def test_declines() -> None:
     assert not declines("Violin")
 
 
-def test_locomo_answer_and_judge(
-    scripted_llm: ScriptedLLM, locomo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def qa_server(scripted_llm: ScriptedLLM, monkeypatch: pytest.MonkeyPatch) -> ScriptedLLM:
+    """The scripted server as the bench's configured LLM (no retries)."""
     monkeypatch.setenv("RIPPLEMEM_LLM_BASE_URL", scripted_llm.url)
     monkeypatch.setenv("RIPPLEMEM_LLM_MODEL", "judge-model")
     monkeypatch.setenv("RIPPLEMEM_LLM_RETRIES", "0")
+    return scripted_llm
+
+
+def test_locomo_answer_and_judge(qa_server: ScriptedLLM, locomo_file: Path, tmp_path: Path) -> None:
+    scripted_llm = qa_server
     # question order: cat 4, cat 1, cat 2, cat 5 (declines: no judge call), cat 3, cat 4
     def answer(text: str, supported: bool = True) -> None:
         scripted_llm.reply_json({"answer": text, "supported": supported, "cited": ["1"]})
@@ -68,12 +73,9 @@ def test_locomo_answer_and_judge(
 
 
 def test_a_failing_answerer_scores_the_question_wrong_and_the_run_goes_on(
-    scripted_llm: ScriptedLLM, locomo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qa_server: ScriptedLLM, locomo_file: Path, tmp_path: Path
 ) -> None:
-    monkeypatch.setenv("RIPPLEMEM_LLM_BASE_URL", scripted_llm.url)
-    monkeypatch.setenv("RIPPLEMEM_LLM_MODEL", "judge-model")
-    monkeypatch.setenv("RIPPLEMEM_LLM_RETRIES", "0")
-    scripted_llm.fail(503, times=6)  # every answer fails; no judge is asked
+    qa_server.fail(503, times=6)  # every answer fails; no judge is asked
     out = tmp_path / "qa.json"
     result = CliRunner().invoke(bench, ["locomo", str(locomo_file), "--method", "bm25", "--llm", "openai", "--out", str(out)])
     assert result.exit_code == 0, result.output

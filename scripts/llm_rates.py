@@ -69,8 +69,9 @@ def measure(llm: Any, supply: Iterator[Prompt[Any]], calls: int) -> dict[str, An
             before = meter.snapshot().get(prompt.name)
             try:
                 prompt.ask(llm)
-            except ProviderError:
+            except ProviderError as exc:
                 failed += 1
+                print(f"  {prompt.name} failed: {exc}"[:300], file=sys.stderr, flush=True)
                 continue
             after = meter.snapshot()[prompt.name]
             if after.repairs > (before.repairs if before else 0):

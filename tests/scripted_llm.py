@@ -6,6 +6,12 @@ transport. Chat replies come from a queue the test fills: good JSON, bad JSON, a
 error, a slow reply (for timeouts). Embeddings are computed (hashed character trigrams,
 deterministic) unless an error is queued for them. Every request is recorded.
 
+Structured-output modes can be refused as real servers refuse them, without consuming the
+queue: :meth:`ScriptedLLM.refuse` answers a ``response_format`` mode with an error, and
+:meth:`ScriptedLLM.like_llama_cpp_python` refuses ``json_schema`` with the HTTP 500 that
+llama-cpp-python's server gives (its request model knows only ``text`` and ``json_object``).
+Usage counts are a quarter of the characters in and out, so token accounting is checkable.
+
     def test_x(scripted_llm):
         scripted_llm.reply_json({"answer": "yes"})
         llm = OpenAILLM(base_url=scripted_llm.url, model="m")
@@ -58,6 +64,7 @@ class ScriptedLLM:
 
     def __init__(self, embed_dim: int = 16) -> None:
         self.embed_dim = embed_dim
+        self.refused: dict[str, tuple[int, str]] = {}  # response_format mode -> (status, message)
         self.requests: list[RecordedRequest] = []
         self._chat: deque[ScriptedReply] = deque()
         self._embed: deque[ScriptedReply] = deque()
@@ -81,6 +88,17 @@ class ScriptedLLM:
         """Queue ``times`` chat replies with HTTP ``status`` (and an error ``message``)."""
         self._chat.extend(ScriptedReply(status=status, content=message) for _ in range(times))
         return self
+
+    def refuse(self, *modes: str, status: int = 400, message: str = "") -> ScriptedLLM:
+        """Answer every request in these ``response_format`` modes (``json_schema``,
+        ``json_object_schema``, ``json_object``) with ``status``."""
+        for mode in modes:
+            self.refused[mode] = (status, message or f"response_format {mode} is not supported by this server")
+        return self
+
+    def like_llama_cpp_python(self) -> ScriptedLLM:
+        """Refuse ``json_schema`` as llama-cpp-python 0.3's server does (accepting ``json_object`` with a schema)."""
+        return self.refuse("json_schema", status=500, message=LLAMA_CPP_PYTHON_REFUSAL)
 
     def embed_fail(self, status: int = 500, *, times: int = 1) -> ScriptedLLM:
         """Queue ``times`` embeddings replies with HTTP ``status``."""
@@ -135,6 +153,9 @@ class ScriptedLLM:
     # -- answering ------------------------------------------------------------------------
     def _answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], float]:
         if path.endswith("/chat/completions"):
+            refusal = self.refused.get(format_mode(body.get("response_format")))
+            if refusal is not None:
+                return refusal[0], _error(refusal[1]), 0.0
             with self._lock:
                 item = self._chat.popleft() if self._chat else None
             if item is None:
@@ -166,11 +187,29 @@ class ScriptedLLM:
         }
 
 
+LLAMA_CPP_PYTHON_REFUSAL = (
+    "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n  Input should be 'text' or "
+    "'json_object' [type=literal_error, input_value='json_schema', input_type=str]"
+)
+
+
+def format_mode(response_format: Any) -> str:
+    """The structured-output mode a request asks for (``none`` without ``response_format``)."""
+    if not isinstance(response_format, dict):
+        return "none"
+    kind = response_format.get("type")
+    if kind == "json_object" and "schema" in response_format:
+        return "json_object_schema"
+    return str(kind)
+
+
 def _error(message: str) -> dict[str, Any]:
     return {"error": {"message": message, "type": "server_error", "param": None, "code": None}}
 
 
 def _completion(body: dict[str, Any], content: str) -> dict[str, Any]:
+    prompt = math.ceil(sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) / 4)
+    completion = max(1, math.ceil(len(content) / 4))
     return {
         "id": "chatcmpl-scripted",
         "object": "chat.completion",
@@ -184,7 +223,7 @@ def _completion(body: dict[str, Any], content: str) -> dict[str, Any]:
                 "logprobs": None,
             }
         ],
-        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+        "usage": {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion},
     }
 
 

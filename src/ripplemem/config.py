@@ -99,6 +99,9 @@ class WriteSettings:
     heal_batch: int = 200  # left pending or failed (a crash, a failure): turns an add() to the scope retries (0: off)
 
 
+MAX_LLM_CONCURRENCY = 32
+
+
 @dataclass(frozen=True)
 class Settings:
     db: str = "./ripplemem.db"
@@ -112,6 +115,9 @@ class Settings:
     llm_api_key: str = ""
     llm_timeout: float = 60.0
     llm_retries: int = 2  # retries through the SDK's own backoff (honours Retry-After)
+    llm_max_tokens: int = 2048  # completion tokens per request (0: the server's default); the prompt schemas fit it
+    llm_structured: str = "auto"  # auto | json_schema | json_object_schema | json_object | prompt (the first mode tried)
+    llm_concurrency: int = 2  # LLM calls in flight during one add (windows extracted in parallel), 1..32
     embed_timeout: float = 60.0
     embed_retries: int = 2
     extractor: str = "auto"  # auto (llm when configured) | rule | llm
@@ -120,6 +126,12 @@ class Settings:
     recall: RecallSettings = field(default_factory=RecallSettings)
     graph: GraphSettings = field(default_factory=GraphSettings)
     write: WriteSettings = field(default_factory=WriteSettings)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.llm_concurrency <= MAX_LLM_CONCURRENCY:
+            raise ConfigError(f"llm_concurrency: expected 1..{MAX_LLM_CONCURRENCY}, got {self.llm_concurrency}")
+        if self.llm_max_tokens < 0:
+            raise ConfigError(f"llm_max_tokens: expected 0 or more, got {self.llm_max_tokens}")
 
     @property
     def llm_configured(self) -> bool:

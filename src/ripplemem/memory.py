@@ -5,13 +5,14 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 from .config import RecallSettings, Settings, load_settings
 from .errors import EmbedderMismatchError, InputError, NotFoundError
 from .providers.embed.base import Embedder
+from .providers.llm import usage
 from .providers.llm.base import LLM
 from .read.engine import ReadContext
 from .read.engine import recall as run_recall
@@ -105,21 +106,7 @@ def _make_extractor(settings: Settings, llm: LLM | None) -> Extractor:
         return rule
     from .write.extract_llm import LLMExtractor
 
-    return _LLMBatch(LLMExtractor(llm, fallback=rule.extract))
-
-
-class _LLMBatch:
-    """Adapts a per-window extractor to ``extract_many``."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    @property
-    def failures(self) -> int:
-        return int(self.inner.failures)
-
-    def extract_many(self, windows: Sequence[Any]) -> list[list[Any]]:
-        return [self.inner.extract(w) for w in windows]
+    return LLMExtractor(llm, fallback=rule.extract, concurrency=settings.llm_concurrency)
 
 
 class Memory:
@@ -245,7 +232,9 @@ class Memory:
                 from .write.verbatim import VerbatimExtractor
 
                 ctx = dataclasses.replace(ctx, extractor=VerbatimExtractor(), compose=False)
-            return ingest(ctx, scope, turns)
+            with usage.metering() as meter:
+                result = ingest(ctx, scope, turns)
+            return dataclasses.replace(result, llm_usage=meter.snapshot())
 
     def update(
         self, memory_id: str, text: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
@@ -294,12 +283,17 @@ class Memory:
         budget = _count(rs.budget_tokens if budget_tokens is None else budget_tokens, "budget_tokens")
         k = rs.k if k is None else _count(k, "k")
         when = _time(as_of, "as_of") or utcnow()
-        return run_recall(self._read(), scope, query, when, rs, budget, k)
+        with usage.metering() as meter:
+            ev = run_recall(self._read(), scope, query, when, rs, budget, k)
+        ev.trace.llm_usage = meter.snapshot()
+        return ev
 
     def reconstruct(self, question: str, evidence: Evidence) -> Reconstruction:
         """A short description of the evidence fitted to the question, its facts checked
         against the evidence (LLM); without an LLM, the evidence itself in time order."""
-        return reconstruct(self.llm, question, evidence)
+        with usage.metering() as meter:
+            rec = reconstruct(self.llm, question, evidence)
+        return dataclasses.replace(rec, llm_usage=meter.snapshot())
 
     def answer(
         self,
@@ -313,11 +307,14 @@ class Memory:
     ) -> Answer:
         """Recall, then answer from the evidence (LLM), or say the memory does not support it.
 
-        Without an LLM the answer says so and carries the evidence.
+        Without an LLM, or when it fails (``degraded``), the answer says so and carries the
+        evidence. ``llm_usage`` counts the planner's calls and the answer's.
         """
-        ev = self.recall(question, user_id=user_id, agent_id=agent_id, run_id=run_id,
-                         budget_tokens=budget_tokens, as_of=as_of)
-        return answer(self.llm, question, ev, _time(as_of, "as_of"))
+        with usage.metering() as meter:
+            ev = self.recall(question, user_id=user_id, agent_id=agent_id, run_id=run_id,
+                             budget_tokens=budget_tokens, as_of=as_of)
+            ans = answer(self.llm, question, ev, _time(as_of, "as_of"))
+        return dataclasses.replace(ans, llm_usage=meter.snapshot())
 
     def search(
         self,

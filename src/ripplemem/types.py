@@ -235,6 +235,47 @@ class MemoryEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class RoleUsage:
+    """What one LLM role spent: its asks, the HTTP requests they took, tokens and wall time.
+
+    ``calls`` counts the role's questions (one per window, decision, plan...); ``requests``
+    the chat requests they needed (a repair or a structured-output mode the server refused
+    adds one); ``failures`` the calls whose answer could not be used, so the rule path (or the
+    evidence) stood in; ``repairs`` the replies that did not validate the first time.
+    Tokens are the server's own ``usage`` counts (0 when it reports none).
+    """
+
+    calls: int = 0
+    requests: int = 0
+    failures: int = 0
+    repairs: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    wall_ms: float = 0.0
+
+    def __add__(self, other: RoleUsage) -> RoleUsage:
+        return RoleUsage(
+            self.calls + other.calls, self.requests + other.requests, self.failures + other.failures,
+            self.repairs + other.repairs, self.prompt_tokens + other.prompt_tokens,
+            self.completion_tokens + other.completion_tokens, self.wall_ms + other.wall_ms,
+        )
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "calls": self.calls, "requests": self.requests, "failures": self.failures, "repairs": self.repairs,
+            "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
+            "wall_ms": round(self.wall_ms, 1),
+        }
+
+
+LLMUsage = dict[str, RoleUsage]  # role ("extract", "update", "plan", "reconstruct", "answer", "judge") -> usage
+
+
+@dataclass(frozen=True, slots=True)
 class AddResult:
     """The outcome of ``Memory.add``: the unit events plus what happened to the turns."""
 
@@ -244,6 +285,7 @@ class AddResult:
     extraction_failures: int = 0  # windows whose LLM extraction failed and the rules extracted
     decider_fallbacks: int = 0  # update decisions whose LLM call failed and the rules decided
     healed: int = 0  # earlier turns of the scope left pending or failed that this call extracted (events first)
+    llm_usage: LLMUsage = field(default_factory=dict)  # per role: calls, tokens, wall time (empty without an LLM)
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.events)
@@ -327,6 +369,7 @@ class RecallTrace:
     timings_ms: dict[str, float] = field(default_factory=dict)  # per stage
     not_included: list[str] = field(default_factory=list)  # ranked ids the budget or k cut off
     score_parts: dict[str, dict[str, float]] = field(default_factory=dict)  # id -> the terms of its score
+    llm_usage: LLMUsage = field(default_factory=dict)  # the planner's calls, tokens and wall time
 
     @property
     def fallbacks(self) -> int:

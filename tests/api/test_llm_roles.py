@@ -3,12 +3,13 @@ the planner, reconstruction with fact verification, and answering."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from ripplemem import Memory
 from ripplemem.providers.llm.openai import OpenAILLM
 from ripplemem.types import Evidence, EvidenceItem
-from ripplemem.verify.answer import NO_ANSWERER
+from ripplemem.verify.answer import LLM_FAILED, NO_ANSWERER
 from ripplemem.verify.reconstruct import UNCERTAIN
 from sample_dialogue import SESSION_1, SESSION_2
 from scripted_llm import ScriptedLLM
@@ -132,3 +133,62 @@ def test_llm_update_decider_supersedes_and_merges(open_memory, scripted_llm) -> 
     mem.add([{"speaker": "Ana", "text": "Ben bought a red bicycle.", "id": "A4"}], user_id="u1",
             session_time="2024-04-03T10:00:00")
     assert mem._decider.failures == 1
+
+
+def test_answer_degrades_to_the_evidence_when_the_llm_is_down(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = with_llm(open_memory, scripted_llm)
+    mem.add(SESSION_1, user_id="u1", session_id="s1", session_time="2023-05-08T13:56:00")
+    scripted_llm.fail(503, times=2)  # the planner's request, then the answer's
+    ans = mem.answer("What did Melanie paint?", user_id="u1", as_of="2023-05-09")
+    assert ans.degraded and ans.answered_by == "none" and not ans.supported
+    assert ans.text == LLM_FAILED and "503" in ans.error
+    assert ans.evidence.items and ans.evidence.trace.llm_usage["plan"].failures == 1 == ans.evidence.trace.fallbacks
+    assert ans.llm_usage["answer"].failures == 1 and ans.llm_usage["plan"].failures == 1
+
+
+def test_reconstruction_says_regenerated_only_when_the_retry_came_back(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = with_llm(open_memory, scripted_llm)
+    mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
+    ev = evidence_of(mem, "How much is Ana's rent?")
+    ev = Evidence(ev.query, [i for i in ev.items if "1,850" in i.text], ev.budget_tokens)
+    scripted_llm.reply_json({"description": "Ana pays 18,500 euros a month.", "cited": []}).fail(503)
+    rec = mem.reconstruct("How much is Ana's rent?", ev)
+    assert not rec.regenerated and not rec.verified and rec.source == "llm" and "503" in rec.error
+    assert rec.description == UNCERTAIN + "Ana pays 18,500 euros a month."
+    assert rec.llm_usage["reconstruct"].calls == 2 and rec.llm_usage["reconstruct"].failures == 1
+    scripted_llm.fail(503)
+    down = mem.reconstruct("How much is Ana's rent?", ev)
+    assert down.source == "evidence" and down.description == ev.render() and "503" in down.error
+
+
+def test_add_and_recall_report_tokens_and_time_per_role(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = open_memory(extractor="llm", llm_concurrency=1)
+    mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
+    scripted_llm.reply_json({"units": [{"restatement": "Ana's flat in Lisbon costs 1,850 euros a month.",
+                                        "sources": ["R1"], "participants": ["Ana"]}]})
+    added = mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
+    spent = added.llm_usage["extract"]
+    (body,) = scripted_llm.chat_requests
+    assert (spent.calls, spent.requests, spent.failures) == (1, 1, 0)
+    assert spent.prompt_tokens == -(-sum(len(m["content"]) for m in body["messages"]) // 4) and spent.completion_tokens > 0
+    assert spent.wall_ms > 0 and [e.event for e in added.events] == ["ADD"]
+    scripted_llm.reply_json({"proceed": False, "stop_reason": "enough evidence"})
+    ev = mem.recall("How much is Ana's rent?", user_id="u1")
+    assert ev.trace.llm_usage["plan"].calls == 1 and ev.trace.llm_usage["plan"].tokens > 0
+    assert set(ev.trace.llm_usage) == {"plan"}
+
+
+def test_windows_are_extracted_in_parallel_up_to_the_concurrency_setting(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    turns = [{"speaker": "Ana" if i % 2 else "Ben", "text": f"Plan number {i} is to visit city {i}.", "id": f"T{i}"}
+             for i in range(14)]  # windows of 6 turns overlapping by 2: three windows
+    timings = {}
+    for concurrency in (1, 3):
+        mem = open_memory(f"c{concurrency}.db", extractor="llm", llm_concurrency=concurrency)
+        mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
+        for _ in range(3):
+            scripted_llm.reply_json({"units": []}, delay=0.6)
+        started = time.perf_counter()
+        added = mem.add(turns, user_id="u1", session_time="2024-03-10T09:00:00")
+        timings[concurrency] = time.perf_counter() - started
+        assert added.llm_usage["extract"].calls == 3 and added.extraction_failures == 0
+    assert timings[1] >= 1.8 and timings[3] < timings[1] - 0.6

@@ -20,12 +20,17 @@ def test_declines() -> None:
     assert not declines("Violin")
 
 
-def test_locomo_answer_and_judge(
-    scripted_llm: ScriptedLLM, locomo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def qa_server(scripted_llm: ScriptedLLM, monkeypatch: pytest.MonkeyPatch) -> ScriptedLLM:
+    """The scripted server as the bench's configured LLM (no retries)."""
     monkeypatch.setenv("RIPPLEMEM_LLM_BASE_URL", scripted_llm.url)
     monkeypatch.setenv("RIPPLEMEM_LLM_MODEL", "judge-model")
     monkeypatch.setenv("RIPPLEMEM_LLM_RETRIES", "0")
+    return scripted_llm
+
+
+def test_locomo_answer_and_judge(qa_server: ScriptedLLM, locomo_file: Path, tmp_path: Path) -> None:
+    scripted_llm = qa_server
     # question order: cat 4, cat 1, cat 2, cat 5 (declines: no judge call), cat 3, cat 4
     def answer(text: str, supported: bool = True) -> None:
         scripted_llm.reply_json({"answer": text, "supported": supported, "cited": ["1"]})
@@ -59,6 +64,25 @@ def test_locomo_answer_and_judge(
     judge_user = chats[1]["messages"][1]["content"]
     assert "Gold answer: Biscuit" in judge_user and "Generated answer: Biscuit" in judge_user
     assert all(c["model"] == "judge-model" for c in chats)
+    roles = report["llm_usage"]["roles"]
+    assert (roles["answer"]["calls"], roles["judge"]["calls"]) == (6, 5)
+    assert roles["answer"]["prompt_tokens"] + roles["judge"]["prompt_tokens"] == sum(
+        -(-sum(len(m["content"]) for m in c["messages"]) // 4) for c in chats)
+    assert report["llm_usage"]["ingest_per_conversation"]["tokens"] == 0  # bm25 ingests without an LLM
+    assert "| answer | 6 | 6 | 0 |" in result.output
+
+
+def test_a_failing_answerer_scores_the_question_wrong_and_the_run_goes_on(
+    qa_server: ScriptedLLM, locomo_file: Path, tmp_path: Path
+) -> None:
+    qa_server.fail(503, times=6)  # every answer fails; no judge is asked
+    out = tmp_path / "qa.json"
+    result = CliRunner().invoke(bench, ["locomo", str(locomo_file), "--method", "bm25", "--llm", "openai", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["qa"]["j"]["overall"] == 0.0
+    assert all("503" in row["qa"]["error"] for row in report["per_question"])
+    assert report["llm_usage"]["roles"]["answer"]["failures"] == 6
 
 
 def test_llm_openai_needs_configuration(locomo_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ from ripplemem.config import Settings
 from ripplemem.errors import LLMOutputError, ProviderError
 from ripplemem.providers.llm import LLM, make_llm
 from ripplemem.providers.llm.openai import OpenAILLM, extract_json
-from scripted_llm import ScriptedLLM
+from scripted_llm import ScriptedLLM, format_mode
 
 
 class Verdict(BaseModel):
@@ -31,7 +31,9 @@ def test_good_json_is_validated(scripted_llm: ScriptedLLM) -> None:
     assert out == Verdict(answer="Harbor Grill", confidence=0.9)
     (body,) = scripted_llm.chat_requests
     assert body["model"] == "test-model"
-    assert body["response_format"] == {"type": "json_object"}
+    fmt = body["response_format"]
+    assert fmt["type"] == "json_schema" and fmt["json_schema"]["strict"] is True
+    assert fmt["json_schema"]["schema"]["required"] == ["answer", "confidence"]
     system, user = body["messages"]
     assert system["role"] == "system" and system["content"].startswith("You answer.")
     assert '"confidence"' in system["content"]  # the JSON schema travels in the system prompt
@@ -51,6 +53,12 @@ def test_bad_json_is_repaired_once(scripted_llm: ScriptedLLM) -> None:
     assert [m["role"] for m in repair["messages"]] == ["system", "user", "assistant", "user"]
     assert repair["messages"][2]["content"] == '{"answer": "yes", "confidence": '
     assert "not valid JSON" in repair["messages"][3]["content"]
+
+
+def test_a_raw_newline_inside_a_string_is_read_not_refused(scripted_llm: ScriptedLLM) -> None:
+    scripted_llm.reply('{"answer": "line one\nline two", "confidence": 1}')
+    assert client(scripted_llm).complete("s", "u", Verdict).answer == "line one\nline two"
+    assert len(scripted_llm.chat_requests) == 1  # no repair needed
 
 
 def test_schema_mismatch_is_repaired_with_the_error(scripted_llm: ScriptedLLM) -> None:
@@ -91,13 +99,14 @@ def test_client_error_is_not_retried(scripted_llm: ScriptedLLM) -> None:
 
 
 def test_server_without_json_mode_is_asked_again_without_it(scripted_llm: ScriptedLLM) -> None:
-    scripted_llm.fail(400, message="response_format json_object is not supported by this server")
+    scripted_llm.refuse("json_schema", "json_object_schema", "json_object")
     scripted_llm.reply_json({"answer": "ok", "confidence": 1}).reply_json({"answer": "again", "confidence": 1})
     llm = client(scripted_llm, retries=0)
     assert llm.complete("s", "u", Verdict).answer == "ok"
     assert llm.complete("s", "u", Verdict).answer == "again"
-    first, second, third = scripted_llm.chat_requests
-    assert "response_format" in first and "response_format" not in second and "response_format" not in third
+    modes = [format_mode(r.get("response_format")) for r in scripted_llm.chat_requests]
+    assert modes == ["json_schema", "json_object_schema", "json_object", "none", "none"]
+    assert llm.structured_mode == "prompt" and llm.refusals == 3
 
 
 def test_slow_reply_times_out(scripted_llm: ScriptedLLM) -> None:

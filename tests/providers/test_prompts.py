@@ -48,7 +48,7 @@ def test_plan_round_trip_and_conversion(scripted_llm: ScriptedLLM) -> None:
     scripted_llm.reply_json(
         {
             "proceed": True,
-            "anchors": ["m2", "m1", "m9", "m2"],
+            "anchors": ["m2", "m9", "m1"],
             "target": "Maya is allergic to seafood.",
             "target_participants": ["Maya"],
             "target_locations": [],

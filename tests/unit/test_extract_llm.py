@@ -130,3 +130,15 @@ def test_time_span(start: str | None, end: str | None, expected: tuple[str, str]
         assert span is None
     else:
         assert span == TimeSpan(datetime.fromisoformat(expected[0]), datetime.fromisoformat(expected[1]))
+
+
+def test_a_reply_whose_units_all_cite_unknown_turns_uses_the_fallback(scripted_llm: ScriptedLLM) -> None:
+    from ripplemem.providers.llm import usage
+
+    scripted_llm.reply_json({"units": [{"restatement": "Someone did something.", "sources": ["turn-1"]},
+                                       {"restatement": "Caroline greeted Melanie.", "sources": ["D1:1"]}]})
+    ex = extractor(scripted_llm)
+    with usage.metering() as meter:
+        found = ex.extract(window())
+    assert ex.failures == 1 and len(found) == 3  # the rule extractor's units of the NEW turns
+    assert meter.snapshot()["extract"].failures == 1

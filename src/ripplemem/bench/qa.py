@@ -19,10 +19,11 @@ from typing import Any
 
 from ripplemem.bench.metrics import RankedItem, bleu1, token_f1
 from ripplemem.bench.runner import Assess
+from ripplemem.errors import ProviderError
 from ripplemem.formats import Question
 from ripplemem.prompts import answer as answer_prompt
 from ripplemem.prompts import judge as judge_prompt
-from ripplemem.prompts.base import when
+from ripplemem.prompts.base import Prompt, when
 from ripplemem.providers.llm.base import LLM
 
 DECLINE = answer_prompt.DECLINE
@@ -54,8 +55,19 @@ def answer_user(question: Question, items: Sequence[RankedItem]) -> str:
 
 
 def assess_answer(answerer: LLM, judge: LLM, question: Question, items: Sequence[RankedItem]) -> dict[str, Any]:
-    """Answer, judge and score one question."""
-    reply = answerer.complete(answer_prompt.SYSTEM, answer_user(question, items), answer_prompt.AnswerOutput)
+    """Answer, judge and score one question. An LLM failure scores the question wrong (J 0)
+    and says so in ``error``; the run goes on."""
+    try:
+        return _assess(answerer, judge, question, items)
+    except ProviderError as exc:
+        return {"answer": "", "declined": False, "j": 0.0, "f1": None, "bleu1": None,
+                "error": f"{type(exc).__name__}: {exc}"}
+
+
+def _assess(answerer: LLM, judge: LLM, question: Question, items: Sequence[RankedItem]) -> dict[str, Any]:
+    asked = Prompt("answer", answer_prompt.VERSION, answer_prompt.SYSTEM, answer_user(question, items),
+                   answer_prompt.AnswerOutput)
+    reply = asked.ask(answerer)
     answer = reply.answer.strip()
     declined = not reply.supported or declines(answer)
     if question.abstention:

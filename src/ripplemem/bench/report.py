@@ -12,6 +12,7 @@ from typing import Any
 
 from ripplemem.bench import metrics
 from ripplemem.bench.runner import CURVE_BUDGETS, K_CUTS, SESSION_KS, TURN_KS, RunResult
+from ripplemem.types import RoleUsage
 
 LOCOMO_OVERALL = ("1", "2", "3", "4")  # "5" (adversarial) is reported beside overall
 QA_KEYS = ("j", "f1", "bleu1")
@@ -75,8 +76,40 @@ def build_report(result: RunResult, *, dataset: str, method: str, settings: dict
         report.update(_longmemeval_ranks(rows))
     if any("qa" in r for r in rows):
         report["qa"] = _qa(rows, dataset)
+    if result.llm_usage:
+        report["llm_usage"] = llm_usage_block(result)
     report["per_question"] = rows
     return report
+
+
+def llm_usage_block(result: RunResult) -> dict[str, Any]:
+    """Per role: calls, requests, failures, tokens, wall time; and the mean ingestion cost of a conversation."""
+    per_conversation = [sum((u for u in c.values()), RoleUsage()) for c in result.ingest_usage]
+    n = len(per_conversation)
+    return {
+        "roles": {role: u.as_dict() for role, u in result.llm_usage.items()},
+        "ingest_per_conversation": {
+            "conversations": n,
+            "prompt_tokens": round(metrics.mean([float(u.prompt_tokens) for u in per_conversation]), 1),
+            "completion_tokens": round(metrics.mean([float(u.completion_tokens) for u in per_conversation]), 1),
+            "tokens": round(metrics.mean([float(u.tokens) for u in per_conversation]), 1),
+            "calls": round(metrics.mean([float(u.calls) for u in per_conversation]), 1),
+            "wall_ms": round(metrics.mean([u.wall_ms for u in per_conversation]), 1),
+        },
+    }
+
+
+def _usage_lines(block: dict[str, Any]) -> list[str]:
+    lines = ["", "| LLM role | calls | requests | failures | prompt tokens | completion tokens | wall s |",
+             "|---|---|---|---|---|---|---|"]
+    for role, u in block["roles"].items():
+        lines.append(f"| {role} | {u['calls']} | {u['requests']} | {u['failures']} | {u['prompt_tokens']} | "
+                     f"{u['completion_tokens']} | {u['wall_ms'] / 1000:.1f} |")
+    ing = block["ingest_per_conversation"]
+    lines += ["", f"ingestion per conversation ({ing['conversations']}): {ing['tokens']:.0f} LLM tokens "
+              f"({ing['prompt_tokens']:.0f} prompt, {ing['completion_tokens']:.0f} completion) in "
+              f"{ing['calls']:.0f} calls, {ing['wall_ms'] / 1000:.1f} s"]
+    return lines
 
 
 def method_label(report: dict[str, Any]) -> str:
@@ -119,4 +152,6 @@ def markdown(report: dict[str, Any]) -> str:
     if report["dataset"] == "longmemeval":
         ranks = {**{f"session {k}": v for k, v in report["session"].items()}, **{f"turn {k}": v for k, v in report["turn"].items()}}
         lines += ["", *_table([("rank metrics", ranks)], list(ranks))]
+    if "llm_usage" in report:
+        lines += _usage_lines(report["llm_usage"])
     return "\n".join(lines) + "\n"

@@ -6,6 +6,10 @@ is ingested into a fresh scope after ``warm()`` has loaded the models, so
 ``ingest_seconds`` measures ingestion only. Each question is ranked once; every metric
 (the budget, the k cut-offs, the budget curve, LongMemEval's rank metrics) is computed from
 that one ranked list with the same rule for every method.
+
+Every LLM request of the run is metered per role (``llm_usage``), and each conversation's
+ingestion on its own (``ingest_usage``: the build-token figure of the LLM extractor and
+update decider).
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ripplemem.bench import metrics
 from ripplemem.bench.metrics import RankedItem
 from ripplemem.formats import Conversation, Question
+from ripplemem.providers.llm import usage
+from ripplemem.types import LLMUsage
 
 K_CUTS = (5, 10, 20, 30)
 CURVE_BUDGETS = (250, 500, 1000, 1500, 3000)
@@ -53,6 +59,8 @@ class RunResult:
     sources_per_item: list[int] = field(default_factory=list)
     questions: int = 0
     skipped_no_evidence: int = 0
+    llm_usage: LLMUsage = field(default_factory=dict)  # the whole run, per role
+    ingest_usage: list[LLMUsage] = field(default_factory=list)  # one per conversation, per role
 
 
 def score_question(question: Question, ranked: Sequence[RankedItem], budget_tokens: int) -> dict[str, Any]:
@@ -123,12 +131,14 @@ def run(
     result = RunResult()
     method.warm()
     total = sum(len(c.questions) for c in conversations)
-    with _progress(console, total) as bar:
+    with _progress(console, total) as bar, usage.metering() as whole:
         task = bar.add_task(method.name, total=total)
         for conversation in conversations:
             started = time.perf_counter()
-            method.ingest(conversation)
+            with usage.metering() as ingesting:
+                method.ingest(conversation)
             result.ingest_seconds += time.perf_counter() - started
+            result.ingest_usage.append(ingesting.snapshot())
             session_of = conversation.session_of()
             try:
                 for question in conversation.questions:
@@ -151,4 +161,5 @@ def run(
                 method.close()
             result.questions += len(conversation.questions)
             result.skipped_no_evidence += conversation.skipped_no_evidence
+            result.llm_usage = whole.snapshot()
     return result

@@ -8,9 +8,9 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from ..types import MemoryUnit
-from .base import Prompt, memory_lines, when
+from .base import Id, Prompt, bounded, memory_lines, when
 
-VERSION = "answer-1"
+VERSION = "answer-2"
 DECLINE = "Not mentioned in the memories."
 
 SYSTEM = f"""You answer a question about a person's past conversations using only the memories
@@ -26,9 +26,9 @@ List in cited the ids of the memories the answer rests on."""
 
 
 class AnswerOutput(BaseModel):
-    answer: str
+    answer: str = Field(max_length=240)
     supported: bool = True
-    cited: list[str] = Field(default_factory=list)
+    cited: list[Id] = bounded(10)
 
 
 def render(question: str, evidence: Sequence[MemoryUnit], today: datetime | None = None) -> Prompt[AnswerOutput]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, field_validator
 
 from ..types import Window
-from .base import Prompt, names, when
+from .base import Id, Name, Prompt, bounded, names, when
 
-VERSION = "extract-1"
+VERSION = "extract-2"
+MAX_UNITS = 5
 
 SYSTEM = """You turn a window of a conversation into long-term memory units.
 
-Write one unit per distinct event, fact, plan or preference stated in the turns marked NEW
+Write one unit (at most 5) per distinct event, fact, plan or preference stated in the turns marked NEW
 (turns marked CONTEXT are there only to help you understand them). Split a turn that states
 several things into several units. Skip greetings, thanks, small talk and anything with no
 lasting content: an empty list is a valid answer.
@@ -40,15 +41,15 @@ Leave a field empty (or null) rather than invent anything the turns do not say."
 
 
 class ExtractedUnit(BaseModel):
-    restatement: str = Field(min_length=1)
-    participants: list[str] = Field(default_factory=list)
-    locations: list[str] = Field(default_factory=list)
-    time_start: str | None = None
-    time_end: str | None = None
-    facts: list[str] = Field(default_factory=list)
+    restatement: str = Field(min_length=1, max_length=220)
+    participants: list[Name] = bounded(3)
+    locations: list[Name] = bounded(2)
+    time_start: str | None = Field(default=None, max_length=32)
+    time_end: str | None = Field(default=None, max_length=32)
+    facts: list[Name] = bounded(3)
     importance: float = 0.5
     core: bool = False
-    sources: list[str] = Field(default_factory=list)
+    sources: list[Id] = bounded(3)
 
     @field_validator("importance", mode="before")
     @classmethod
@@ -59,7 +60,7 @@ class ExtractedUnit(BaseModel):
 
 
 class ExtractOutput(BaseModel):
-    units: list[ExtractedUnit] = Field(default_factory=list)
+    units: list[ExtractedUnit] = bounded(MAX_UNITS)
 
 
 def render_window(window: Window) -> str:

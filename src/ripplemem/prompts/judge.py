@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from .base import Prompt
 
-VERSION = "judge-1"
+VERSION = "judge-2"
 
 SYSTEM = """Your task is to label an answer to a question as CORRECT or WRONG. You are given:
 (1) a question (posed by one user to another user), (2) a gold (ground truth) answer, and
@@ -31,7 +31,7 @@ Give a one-sentence reason, then the label."""
 
 
 class JudgeOutput(BaseModel):
-    reason: str = ""
+    reason: str = Field(default="", max_length=300)
     label: Literal["CORRECT", "WRONG"]
 
 

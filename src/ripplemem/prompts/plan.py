@@ -7,9 +7,9 @@ from collections.abc import Collection, Sequence
 from pydantic import BaseModel, Field, field_validator
 
 from ..types import Cues, MemoryUnit, Plan
-from .base import Prompt, memory_lines, names
+from .base import Id, Name, Prompt, bounded, memory_lines, names
 
-VERSION = "plan-1"
+VERSION = "plan-2"
 MAX_ANCHORS = 3
 
 SYSTEM = """You plan the next step of a memory search. You get a question, the cues found in it,
@@ -30,11 +30,11 @@ Decide:
 
 class PlanOutput(BaseModel):
     proceed: bool
-    anchors: list[str] = Field(default_factory=list)
-    target: str = ""
-    target_participants: list[str] = Field(default_factory=list)
-    target_locations: list[str] = Field(default_factory=list)
-    stop_reason: str = ""
+    anchors: list[Id] = bounded(MAX_ANCHORS)
+    target: str = Field(default="", max_length=240)
+    target_participants: list[Name] = bounded(4)
+    target_locations: list[Name] = bounded(3)
+    stop_reason: str = Field(default="", max_length=60)
 
     @field_validator("target")
     @classmethod

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Annotated
 
 from pydantic import BaseModel, Field
 
 from ..types import MemoryUnit
-from .base import Prompt, memory_lines
+from .base import Id, Prompt, bounded, memory_lines
 
-VERSION = "reconstruct-1"
+VERSION = "reconstruct-2"
 
 SYSTEM = """You reconstruct what is remembered about a question from retrieved memories.
 
@@ -25,9 +26,9 @@ of the description that the memories only partly support."""
 
 
 class ReconstructOutput(BaseModel):
-    description: str
-    cited: list[str] = Field(default_factory=list)
-    uncertain: list[str] = Field(default_factory=list)
+    description: str = Field(max_length=900)
+    cited: list[Id] = bounded(15)
+    uncertain: list[Annotated[str, Field(max_length=200)]] = bounded(5)
 
 
 def render(question: str, evidence: Sequence[MemoryUnit]) -> Prompt[ReconstructOutput]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from ..types import Candidate, MemoryUnit
 from .base import Prompt, memory_lines
 
-VERSION = "update-2"
+VERSION = "update-3"
 
 SYSTEM = """You keep a memory store consistent. You get a new memory and the most similar
 stored memories, each with an id. Choose one action:
@@ -40,11 +40,11 @@ different memories (ADD), even if they look alike."""
 
 class UpdateOutput(BaseModel):
     action: Literal["ADD", "UPDATE", "SUPERSEDE", "NOOP"]
-    target_id: str | None = None
-    merged: str | None = None
-    slot: str | None = None  # SUPERSEDE: the slot that changed ("residence", "job", ...)
-    new_value: str | None = None  # SUPERSEDE: its new value, or "ended"
-    reason: str = ""
+    target_id: str | None = Field(default=None, max_length=64)
+    merged: str | None = Field(default=None, max_length=400)
+    slot: str | None = Field(default=None, max_length=60)  # SUPERSEDE: the slot that changed ("residence", "job", ...)
+    new_value: str | None = Field(default=None, max_length=120)  # SUPERSEDE: its new value, or "ended"
+    reason: str = Field(default="", max_length=200)
 
     @model_validator(mode="after")
     def _needs_target(self) -> UpdateOutput:

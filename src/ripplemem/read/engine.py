@@ -194,7 +194,7 @@ def recall(
         if round_no == 0 and rs.room_fill and not plan.proceed and order and len(assembled) == len(found) < k:
             # covered, but every candidate is in and there is room: fill it near the top hits
             reason = f"{plan.stop_reason}; room left: filling toward the query"
-            plan = _toward_query(order, rs.anchors, query, cues, reason, "room left")
+            plan = replace(_toward_query(order, rs.anchors, query, cues, reason, "room left"), fallback=plan.fallback)
         if not plan.proceed or not plan.anchors:
             trace.plans.append(plan)
             trace.stop_reason = plan.stop_reason or "planner stopped"

@@ -3,7 +3,10 @@
 With an LLM, the evidence is rewritten as a short description fitted to the question;
 every number and name in it must appear in the evidence. On a mismatch the description is
 regenerated once (told what was wrong); sentences still unsupported are marked uncertain.
-With no LLM the description is the evidence itself, ordered in time.
+``regenerated`` is true only when that second description came back; when the retry fails
+the first draft is checked and marked instead. When the first request fails the
+description is the evidence, ``source`` says ``"evidence"`` and ``error`` says why. With no
+LLM the description is the evidence itself, ordered in time.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from ..ground.sentences import sentences
 from ..prompts import reconstruct as prompt
 from ..prompts.base import Prompt
 from ..providers.llm.base import LLM
-from ..types import Evidence
+from ..types import Evidence, LLMUsage
 
 UNCERTAIN = "[uncertain] "
 
@@ -29,7 +32,9 @@ class Reconstruction:
     uncertain: tuple[str, ...] = ()  # sentences marked uncertain
     mismatches: tuple[str, ...] = ()  # facts of the first draft that the evidence lacks
     cited: tuple[str, ...] = field(default_factory=tuple)
-    source: str = "evidence"  # "evidence" (no LLM) or "llm"
+    source: str = "evidence"  # "evidence" (no LLM, or it failed: see error) or "llm"
+    error: str = ""  # why the LLM could not be used (the first draft or the retry failed)
+    llm_usage: LLMUsage = field(default_factory=dict)  # per role (set by Memory.reconstruct)
 
 
 def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstruction:
@@ -38,7 +43,10 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
         return Reconstruction(evidence.render(), True, cited=tuple(u.id for u in units))
     texts = [u.render() for u in units] + [f for u in units for f in u.facts]
     rendered = prompt.render(question, [i.unit for i in evidence.in_time_order()])
-    draft = rendered.ask(llm)
+    try:
+        draft = rendered.ask(llm)
+    except ProviderError as exc:
+        return Reconstruction(evidence.render(), True, cited=tuple(u.id for u in units), error=_reason(exc))
     wrong = unsupported(draft.description, texts)
     if not wrong:
         return Reconstruction(draft.description, True, cited=tuple(draft.cited), source="llm")
@@ -48,10 +56,11 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
         + ", ".join(wrong) + ". Write it again using only facts copied exactly from the memories.",
         rendered.schema,
     )
+    error = ""
     try:
-        second = retry.ask(llm)
-    except ProviderError:
-        second = draft
+        second, regenerated = retry.ask(llm), True
+    except ProviderError as exc:
+        second, regenerated, error = draft, False, _reason(exc)
     marked, uncertain = [], []
     for sentence in sentences(second.description):
         if unsupported(sentence, texts):
@@ -60,6 +69,10 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
         else:
             marked.append(sentence)
     return Reconstruction(
-        " ".join(marked), not uncertain, regenerated=True, uncertain=tuple(uncertain),
-        mismatches=tuple(wrong), cited=tuple(second.cited), source="llm",
+        " ".join(marked), not uncertain, regenerated=regenerated, uncertain=tuple(uncertain),
+        mismatches=tuple(wrong), cited=tuple(second.cited), source="llm", error=error,
     )
+
+
+def _reason(exc: ProviderError) -> str:
+    return f"{type(exc).__name__}: {exc}"

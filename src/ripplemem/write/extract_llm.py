@@ -4,20 +4,27 @@ The reply is validated into the prompt's schema (the LLM client repairs once); t
 then checked against the window: source ids the window does not hold are dropped, a unit left
 without a source (or citing only context turns, which the previous window already stated) is
 dropped, facts must occur in the restatement or the turns, and a time that does not parse
-stays empty. When the LLM fails (transport or invalid output) the fallback extractor handles
-the window and ``failures`` counts it: a window is never silently lost.
+stays empty. When the LLM fails (transport or invalid output), or every unit of a reply is
+dropped that way (a reply that states nothing grounded in the window), the fallback
+extractor handles the window and ``failures`` counts it: a window is never silently lost.
+
+``extract_many`` asks for up to ``concurrency`` windows at once (threads; the LLM client is
+thread-safe), each request metered under the caller's usage meters.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 from ..errors import ProviderError
 from ..prompts import extract as extract_prompt
 from ..prompts.extract import ExtractedUnit, ExtractOutput
+from ..providers.llm import usage
 from ..providers.llm.base import LLM
 from ..types import Candidate, TimeSpan, Window, utc
 
@@ -32,20 +39,38 @@ _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 class LLMExtractor:
     """Extracts memory units with an LLM, falling back per window when the LLM fails."""
 
-    def __init__(self, llm: LLM, fallback: Fallback) -> None:
+    def __init__(self, llm: LLM, fallback: Fallback, concurrency: int = 1) -> None:
         self.llm = llm
         self.fallback = fallback
+        self.concurrency = max(1, concurrency)
         self.failures = 0
+        self._lock = threading.Lock()
+
+    def extract_many(self, windows: Sequence[Window]) -> list[list[Candidate]]:
+        """Each window's candidates, in order; up to ``concurrency`` LLM calls in flight."""
+        if self.concurrency == 1 or len(windows) < 2:
+            return [self.extract(w) for w in windows]
+        workers = min(self.concurrency, len(windows))
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ripplemem-extract") as pool:
+            return list(pool.map(usage.carry(self.extract), windows))
 
     def extract(self, window: Window) -> list[Candidate]:
         prompt = extract_prompt.render(window)
         try:
             out = prompt.ask(self.llm)
         except ProviderError as exc:  # includes LLMOutputError
+            return self._fall_back(window, str(exc))
+        found = to_candidates(out, window)
+        if out.units and not found:
+            usage.record(prompt.name, failures=1)
+            return self._fall_back(window, f"none of its {len(out.units)} units cites a NEW turn of the window")
+        return found
+
+    def _fall_back(self, window: Window, why: str) -> list[Candidate]:
+        with self._lock:
             self.failures += 1
-            log.warning("LLM extraction failed for session %s (%s); using the fallback", window.session_id, exc)
-            return list(self.fallback(window))
-        return to_candidates(out, window)
+        log.warning("LLM extraction failed for session %s (%s); using the fallback", window.session_id, why)
+        return list(self.fallback(window))
 
 
 def to_candidates(out: ExtractOutput, window: Window) -> list[Candidate]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..config import WriteSettings
 from ..errors import ProviderError
 from ..prompts import update as prompt
+from ..providers.llm import usage
 from ..providers.llm.base import LLM
 from ..types import Candidate, MemoryUnit
 from .update import Decision, decide, may_close
@@ -44,6 +45,7 @@ class LLMDecider:
         target = known.get(out.target_id or "")
         if target is None:
             self.failures += 1
+            usage.record("update", failures=1)  # a valid reply that names no stored memory
             return self._rule(candidate, neighbours)
         if out.action == "SUPERSEDE":
             if not may_close(candidate, target):

@@ -15,7 +15,7 @@ from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, P
 from .assemble import Found, align, assemble, entity_path, merge_hits, ranked, role_weights, score, score_parts
 from .cues import asks_assistant, query_cues
 from .diffuse import diffuse
-from .gateway import follow, mentions, with_concepts
+from .gateway import covers, follow, stems, with_concepts
 from .plan import rule_plan
 from .recall import initial_recall, salient_names
 
@@ -88,6 +88,7 @@ class _Round:
         self.ctx, self.scope, self.rs, self.found, self.total = ctx, scope, rs, found, total
         self.reached: dict[str, MemoryUnit] = {}
         self.led_by: dict[str, str] = {}  # memory -> the gateway cue that reached it
+        self._stems: dict[str, set[str]] = {}  # memory -> its words' stems (concept lookups)
 
     def fetch(self, ids: list[str]) -> list[MemoryUnit]:
         units = self.ctx.store.get_units(self.scope, ids)
@@ -110,11 +111,17 @@ class _Round:
         """Memories that mention ``concept`` (every word of it, by its first five letters):
         the full-text index's candidates, kept only when the phrase is really there."""
         pairs = self.ctx.store.lexical_search(self.scope, concept, n)
-        known = {**{u: f.unit for u, f in self.found.items()}, **self.reached}
-        missing = [uid for uid, _ in pairs if uid not in known]
+        missing = [uid for uid, _ in pairs if uid not in self.found and uid not in self.reached]
         if missing:
-            known.update((u.id, u) for u in self.fetch(missing))
-        return [(uid, w) for uid, w in pairs if uid in known and mentions(known[uid].restatement, concept)]
+            self.fetch(missing)
+        kept: list[tuple[str, float]] = []
+        for uid, weight in pairs:
+            if uid not in self._stems:
+                unit = self.found[uid].unit if uid in self.found else self.reached.get(uid)
+                self._stems[uid] = stems(unit.restatement) if unit is not None else set()
+            if covers(self._stems[uid], concept):
+                kept.append((uid, weight))
+        return kept
 
     def standing(self, anchors: Sequence[str]) -> Callable[[str], float]:
         """Each anchor's score relative to the best of them (1 for the best)."""
@@ -145,7 +152,6 @@ class _Round:
             anchors = [self.found[a].unit if a in self.found else self.reached[a] for a in plan.anchors
                        if a in self.found or a in self.reached]
             anchors = with_concepts(anchors, common)
-            self.reached.update((u.id, u) for u in anchors if u.id in self.reached)
             more, used = follow(
                 anchors, cues, common, self.concept_search,
                 lambda name, n: _by_names(store, scope, [name], n), self.vectors, self.standing(plan.anchors),

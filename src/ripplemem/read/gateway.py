@@ -40,8 +40,17 @@ def _stem(word: str) -> str:
 def mentions(text: str, concept: str) -> bool:
     """Whether ``text`` mentions every word of ``concept`` (by its first five letters, so
     "oysters" mentions "oyster")."""
-    stems = {_stem(w) for w in keywords(text)}
-    return all(_stem(w) in stems for w in concept.lower().split())
+    return covers(stems(text), concept)
+
+
+def stems(text: str) -> set[str]:
+    """The first five letters of each content word of ``text``."""
+    return {_stem(w) for w in keywords(text)}
+
+
+def covers(text_stems: set[str], concept: str) -> bool:
+    """Whether ``text_stems`` (see :func:`stems`) hold every word of ``concept``."""
+    return all(_stem(w) in text_stems for w in concept.lower().split())
 
 
 def with_concepts(units: Sequence[MemoryUnit], common: Iterable[str] = ()) -> list[MemoryUnit]:

@@ -152,6 +152,7 @@ class _Round:
             anchors = [self.found[a].unit if a in self.found else self.reached[a] for a in plan.anchors
                        if a in self.found or a in self.reached]
             anchors = with_concepts(anchors, common)
+            self.reached.update((u.id, u) for u in anchors if u.id in self.reached)  # keep their concepts
             more, used = follow(
                 anchors, cues, common, self.concept_search,
                 lambda name, n: _by_names(store, scope, [name], n), self.vectors, self.standing(plan.anchors),

@@ -91,7 +91,7 @@ def gateways(
     ]
     skip = asked | _name_words(common) | _name_words(names) | {w.lower() for w in via}
     words: list[str] = []
-    for concept in unit.concepts:
+    for concept in sorted(unit.concepts):  # sorted: a frozenset's order changes with the hash seed
         parts = concept.lower().split()
         if not all(_stem(p) in stems for p in parts) or all(p in skip or _stem(p) in {_stem(a) for a in skip} for p in parts):
             continue

@@ -49,8 +49,8 @@ Conventions (documented choices):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 import dataclasses
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 

@@ -135,6 +135,10 @@ PLEASANTRIES = [
     "Please continue writing.",
     "Give me a few more examples.",
     "...",
+    # a heart is no number; being busy or curious is no news
+    "Thanks, Sam! Means a lot. <3",
+    "Been so busy lately, how about you?",
+    "Ooh, I'm curious, what was it like?",
 ]
 
 CONTENT = [
@@ -208,6 +212,9 @@ CONTENT = [
     "I love that painting you made.",
     "I'm glad we adopted a dog.",
     "Could you write me a cover letter for a nursing job?",
+    # a closing that says when the two meet is a plan
+    "Alright, see you tomorrow!",
+    "I've been busy with the move to Leeds.",
 ]
 
 

@@ -118,7 +118,8 @@ EVALUATIVE = _words(
     true right correct fair real valid important key vital crucial essential meaningful rewarding
     fulfilling valuable worthwhile worth powerful huge massive best better worse worst
     easier harder tougher greater nicer cooler
-    delicious yummy tasty priceless vivid bold bright fancy cozy colorful colourful vibrant elegant"""
+    delicious yummy tasty priceless vivid bold bright fancy cozy colorful colourful vibrant elegant
+    busy curious"""
 )
 # Degree, stance and hedging adverbs: they grade an evaluation and add nothing of their own.
 DEGREE = _words(
@@ -303,6 +304,7 @@ _FORMULA_RES = tuple((act, re.compile(rf"(?<![\w'])(?:{p})(?![\w'])", re.I)) for
 _WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 _REPEATS = re.compile(r"(\w)\1{2,}")  # "sooo" -> "so", "Awww" -> "aw"
+_HEART = re.compile(r"</?3+")  # the emoticon "<3" (its "3" is no number)
 _LAUGH = re.compile(r"^(?:a?h+a+)+h*$|^(?:h+e+)+h*$|^l+o+l+$|^(?:ha|ah)+h*$", re.I)
 _SENTENCE_START = frozenset(".!?:;\"(\n-–—")
 _POS_EVALUATIVE = frozenset({"ADJ", "ADV", "INTJ", "PUNCT", "SYM", "DET", "PRON", "AUX", "PART", "CCONJ", "SCONJ", "ADP"})
@@ -338,7 +340,7 @@ def explain(
     text: str, *, names: Iterable[str] = (), previous: str | None = None, doc: Doc | Span | None = None
 ) -> list[tuple[str, Act, str]]:
     """Each sentence of ``text`` with its act and why: the word that makes it content, or the rule."""
-    clean = text.translate(_APOSTROPHES)
+    clean = _HEART.sub(lambda m: " " * len(m.group()), text.translate(_APOSTROPHES))  # same length: doc offsets hold
     context = _context(_name_set(names), previous)
     found = []
     for i, (a, b) in enumerate(split_sentences(clean)):

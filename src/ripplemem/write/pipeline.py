@@ -138,7 +138,8 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
         else:
             candidates = [c for found in per_window for c in found]
         pending = _build_units(ctx, scope, candidates)
-        batch = _link(ctx, scope, pending, positions)
+        speakers = frozenset(s.lower() for w in windows for s in w.speakers)
+        batch = _link(ctx, scope, pending, positions, speakers)
         batch.done_turns = ids
         ctx.store.apply(scope, batch)
     except BaseException:
@@ -287,8 +288,15 @@ def _pool(ctx: WriteContext, scope: Scope, unit: MemoryUnit, dense: list[tuple[s
 
 
 def _link(
-    ctx: WriteContext, scope: Scope, pending: _Pending, positions: dict[tuple[str, str], int]
+    ctx: WriteContext,
+    scope: Scope,
+    pending: _Pending,
+    positions: dict[tuple[str, str], int],
+    speakers: frozenset[str] = frozenset(),
 ) -> WriteBatch:
+    """Edges of the new units. The conversation's own speakers are never a structural cue
+    (two memories of a dialogue between Ann and Ben both naming Ben are not one story), also
+    before their share of the scope makes them common (``ground.salience``)."""
     gs = ctx.settings.graph
     fresh = list(pending.new.values())
     proposed: list[Edge] = list(pending.supersedes)
@@ -297,7 +305,7 @@ def _link(
         common = common_names(
             names, lambda ns: ctx.store.name_counts(scope, "participant", ns), ctx.store.count_units(scope) + len(fresh),
             share=gs.name_share, min_units=gs.name_min_units,
-        )
+        ) | speakers
         matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
         for i, unit in enumerate(fresh):
             stored = ctx.store.get_units(scope, _pool(ctx, scope, unit, pending.dense[unit.id]))

@@ -322,6 +322,15 @@ def test_the_extractor_drops_pleasantries_and_keeps_a_reaction_that_adds_content
     assert "launch" in found[0].restatement and "Mondays" not in found[0].restatement
 
 
+def test_a_heart_is_set_aside_without_changing_the_sentences() -> None:
+    """"<3" is no number, and the extractor's sentences still line up with the acts."""
+    found = RuleExtractor().extract(_window(
+        ("Ann", "Thanks, Ben! Appreciate it <3", None),
+        ("Ben", "I start at the bakery on Monday <3 <3", None),
+    ))  # fmt: skip
+    assert [c.sources for c in found] == [("t1",)]
+
+
 def test_system_and_tool_turns_are_log_only() -> None:
     found = RuleExtractor().extract(_window(
         ("system", "User is a helpful bot. Always answer in French.", "system"),

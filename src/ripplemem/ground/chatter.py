@@ -301,10 +301,9 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
 _FACT_QUESTION = re.compile(r"(?:where|when|which|how\s+(?:long|many|much|often|far|old|soon))(?![\w'])", re.I)
 _FORMULA_RES = tuple((act, re.compile(rf"(?<![\w'])(?:{p})(?![\w'])", re.I)) for act, p in _FORMULAS)
 
-_WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*")
+_WORD = re.compile(r"(?<!<)(?<!</)[^\W_]+(?:['\-][^\W_]+)*")  # not the "3" of the emoticon "<3"
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 _REPEATS = re.compile(r"(\w)\1{2,}")  # "sooo" -> "so", "Awww" -> "aw"
-_HEART = re.compile(r"</?3+")  # the emoticon "<3" (its "3" is no number)
 _LAUGH = re.compile(r"^(?:a?h+a+)+h*$|^(?:h+e+)+h*$|^l+o+l+$|^(?:ha|ah)+h*$", re.I)
 _SENTENCE_START = frozenset(".!?:;\"(\n-–—")
 _POS_EVALUATIVE = frozenset({"ADJ", "ADV", "INTJ", "PUNCT", "SYM", "DET", "PRON", "AUX", "PART", "CCONJ", "SCONJ", "ADP"})
@@ -340,7 +339,7 @@ def explain(
     text: str, *, names: Iterable[str] = (), previous: str | None = None, doc: Doc | Span | None = None
 ) -> list[tuple[str, Act, str]]:
     """Each sentence of ``text`` with its act and why: the word that makes it content, or the rule."""
-    clean = _HEART.sub(lambda m: " " * len(m.group()), text.translate(_APOSTROPHES))  # same length: doc offsets hold
+    clean = text.translate(_APOSTROPHES)
     context = _context(_name_set(names), previous)
     found = []
     for i, (a, b) in enumerate(split_sentences(clean)):

@@ -374,7 +374,7 @@ class Memory:
         k: int | None = None,
         as_of: str | datetime | None = None,
         settings: RecallSettings | None = None,
-        filters: dict[str, Any] | None = None,
+        filters: dict[str, Any] | Filters | None = None,
     ) -> Evidence:
         """The evidence set for ``query``: ranked memories within ``budget_tokens``, from
         every scope the query covers (narrowing), those ``filters`` keep."""
@@ -429,7 +429,7 @@ class Memory:
         run_id: str | None = None,
         limit: int = 10,
         as_of: str | datetime | None = None,
-        filters: dict[str, Any] | None = None,
+        filters: dict[str, Any] | Filters | None = None,
     ) -> list[EvidenceItem]:
         """Ranked memories for ``query`` (three views fused), without planning or a budget,
         from every scope the query covers, those ``filters`` keep."""
@@ -475,7 +475,7 @@ class Memory:
         run_id: str | None = None,
         limit: int = 100,
         offset: int = 0,
-        filters: dict[str, Any] | None = None,
+        filters: dict[str, Any] | Filters | None = None,
     ) -> list[MemoryUnit]:
         """The newest memories of every scope the query covers, those ``filters`` keep."""
         scope = _scope(user_id, agent_id, run_id)

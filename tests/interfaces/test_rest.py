@@ -32,6 +32,7 @@ ENDPOINTS = [
     ("POST", "/v1/keys", {"user_id": "carol"}),
     ("GET", "/v1/keys", None),
     ("GET", "/v1/whoami", None),
+    ("GET", "/v1/scopes", None),
     ("DELETE", "/v1/keys/key_000000000000", None),
 ]
 

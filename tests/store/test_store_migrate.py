@@ -7,9 +7,8 @@ turn), so every record kind is present. PostgreSQL is the session's test server.
 
 from __future__ import annotations
 
-import re
-
 import base64
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any

@@ -29,7 +29,7 @@ def main(path: str, questions: int = 30) -> None:
             mem.add(session.messages, user_id="one", session_id=session.session_id, session_time=session.time)
             mem.add(session.messages, user_id="runs", run_id=f"r{n}", session_id=session.session_id,
                     session_time=session.time, metadata={"session": n})
-        asked = [t.text for s in conv.sessions for t in s.turns if t.text.endswith("?")][:questions]
+        asked = [str(t["text"]) for s in conv.sessions for t in s.turns if str(t["text"]).endswith("?")][:questions]
         cases = {
             "one scope": {"user_id": "one"},
             f"narrowed ({len(conv.sessions)} runs)": {"user_id": "runs"},

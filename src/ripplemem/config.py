@@ -37,6 +37,7 @@ class RecallSettings:
     gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
     superseded_penalty: float = 0.5
     short_tier_penalty: float = 0.85
+    lexical_depth: int = 60  # alignment reads lexical ranks this deep (the view keeps view_k hits)
     assistant_weight: float = 1.0  # chat: weighs what the assistant said, unless the question asks about it
     extra_view: float = 0.1  # route strength: added per further view that found the memory
     planner_window: int = 10  # anchors are chosen among the top this many

@@ -6,7 +6,7 @@ import pytest
 
 from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
-from ripplemem.read.assemble import Found, assemble, route_strength, score, score_parts
+from ripplemem.read.assemble import Found, align, assemble, route_strength, score, score_parts
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -144,3 +144,20 @@ def test_score_parts_add_up_to_the_score() -> None:
     assert score_parts(found["e1"], rs)["anchor"] == rs.lambda_anchor
     assert score_parts(found["old"], rs)["penalty"] == rs.superseded_penalty
     assert score_parts(found["e2"], rs)["floor"] > 0  # lifted by the spreading floor
+
+
+def test_alignment_reads_lexical_ranks_deeper_than_the_view() -> None:
+    """Ten pieces of one long answer fill the lexical view; the user's statement, twelfth in
+    the full-text ranking, keeps a lexical rank when alignment reads deeper, and so comes
+    out above a memory a little closer by cosine but absent from the full-text ranking."""
+    q = vec(1, 0)
+    pieces = {f"a{i}": Found(unit(f"a{i}", f"piece {i}", vec(1, 0.3 + i / 100), sources=("D1:2",))) for i in range(10)}
+    mine = Found(unit("me", "my statement", vec(1, 0.45)))
+    other = Found(unit("x", "unrelated", vec(1, 0.44)))  # a little closer by cosine
+    found = {**pieces, "me": mine, "x": other}
+    view = [f"a{i}" for i in range(10)]
+    align(found, q, view, rrf_k=60)
+    shallow = mine.alignment
+    assert shallow < other.alignment  # by the view alone the closer one wins
+    align(found, q, [*view, "y", "me"], rrf_k=60)
+    assert mine.alignment > shallow and mine.alignment > other.alignment

@@ -55,8 +55,11 @@ def merge_hits(found: dict[str, Found], units: dict[str, MemoryUnit], hits: list
     return new
 
 
-def align(found: dict[str, Found], qvec: Vector, lexical: list[Hit], rrf_k: int) -> None:
-    """Set ``alignment`` on every found memory (RRF of cosine rank and lexical rank)."""
+def align(found: dict[str, Found], qvec: Vector, lexical: list[str], rrf_k: int) -> None:
+    """Set ``alignment`` on every found memory: RRF of its cosine rank among them and its rank
+    in ``lexical`` (memory ids, best first). ``lexical`` reaches deeper than the lexical view
+    (``RecallSettings.lexical_depth``): a memory the view's few hits left out still has a
+    lexical rank, instead of half an alignment because a long answer's pieces filled the view."""
     ids = [uid for uid, f in found.items() if f.unit.vector is not None]
     if ids:
         sims = np.stack([found[i].unit.vector for i in ids]) @ qvec  # type: ignore[misc]
@@ -64,7 +67,7 @@ def align(found: dict[str, Found], qvec: Vector, lexical: list[Hit], rrf_k: int)
         dense_rank = {ids[j]: r for r, j in enumerate(order)}
     else:
         dense_rank = {}
-    lex_rank = {h.unit_id: h.rank for h in lexical}
+    lex_rank = {uid: r for r, uid in enumerate(lexical)}
     best = 2.0 / (rrf_k + 1)
     for uid, f in found.items():
         score = 0.0

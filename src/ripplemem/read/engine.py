@@ -43,7 +43,7 @@ def _blind_plan(query: str, cues: Cues, found: Sequence[Found], rs: RecallSettin
 
 def _initial(
     ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings
-) -> tuple[Cues, Vector, dict[str, list[Hit]], dict[str, Found], int]:
+) -> tuple[Cues, Vector, dict[str, list[Hit]], dict[str, Found], int, list[str]]:
     """Cues, the query vector, the three views, the scored candidate set ``C0`` and the
     scope's size (read once per recall).
 
@@ -55,14 +55,18 @@ def _initial(
     qvec = ctx.embedder.embed([query])[0]
     total = ctx.store.count_units(scope)
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
-    views = initial_recall(ctx.store, scope, without_names(query, speakers), qvec, cues, rs, ctx.graph)
+    text = without_names(query, speakers)
+    views = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph)
     hits = [h for view in views.values() for h in view]
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for h in hits}))}
     found: dict[str, Found] = {}
     merge_hits(found, units, hits)
-    align(found, qvec, views.get("lexical", []), rs.rrf_k)
+    lexical = [h.unit_id for h in views.get("lexical", [])]
+    if rs.lexical_depth > len(lexical) and len(lexical) >= rs.view_k:
+        lexical = [uid for uid, _ in ctx.store.lexical_search(scope, text, rs.lexical_depth)]
+    align(found, qvec, lexical, rs.rrf_k)
     score(found, rs, role_weights(rs, asks_assistant(query)))
-    return cues, qvec, views, found, total
+    return cues, qvec, views, found, total, lexical
 
 
 def without_names(text: str, names: Iterable[str]) -> str:
@@ -184,7 +188,7 @@ def recall(
     or the previous round's best new memories (later rounds, following the chain), diffusion
     and gateways from them, re-ranking; then assembly within the budget."""
     clock = perf_counter()
-    cues, qvec, views, found, total = _initial(ctx, scope, query, as_of, rs)
+    cues, qvec, views, found, total, lexical = _initial(ctx, scope, query, as_of, rs)
     weights = role_weights(rs, asks_assistant(query))
     trace = RecallTrace(cues=cues, initial=views)
     trace.timings_ms["initial"] = _ms(clock)
@@ -213,7 +217,7 @@ def recall(
         trace.plans.append(plan)
         trace.diffusion.extend(new_hits)
         frontier = merge_hits(found, search.reached | {u: f.unit for u, f in found.items()}, new_hits)
-        align(found, qvec, views.get("lexical", []), rs.rrf_k)
+        align(found, qvec, lexical, rs.rrf_k)
         score(found, rs, weights)
         trace.rounds.append(frontier)
         trace.timings_ms[f"round {round_no + 1}"] = _ms(clock)

@@ -36,8 +36,14 @@ _DEFINITE = re.compile(r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? said: )?the\b", re.I
 
 
 def _content(c: Candidate) -> set[str]:
+    """What ``c`` is about: the words of its concepts (the things it names: "umbrella",
+    "running shoe") and places; the content words of its text only when it names no thing.
+    Verbs are left out: "Ann keeps forgetting the umbrella" and "Ann keeps fit" share "keep"
+    and nothing they are about."""
     names = {w.lower() for n in c.participants for w in n.split()}
-    words = {w.removesuffix("'s") for w in keywords(c.restatement) if not any(ch.isdigit() for ch in w)}
+    things = [*c.concepts, *c.locations]
+    source = [w for t in things for w in t.lower().split()] if things else keywords(c.restatement)
+    words = {w.removesuffix("'s") for w in source if not any(ch.isdigit() for ch in w)}
     return words - names - GENERIC
 
 

@@ -1,0 +1,72 @@
+"""Exchange units: which adjacent turns are stated together (write/compose.py), on the real
+rule extractor's candidates."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from ripplemem.config import WriteSettings
+from ripplemem.types import Candidate, Turn, Window
+from ripplemem.write.compose import compose
+from ripplemem.write.extract_rule import RuleExtractor
+
+WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def composed(ex: RuleExtractor, *rows: tuple[str, str]) -> list[Candidate]:
+    turns = tuple(Turn(f"D1:{i + 1}", "S1", who, text) for i, (who, text) in enumerate(rows))
+    window = Window("S1", WHEN, turns, frozenset(t.turn_id for t in turns), ("Ann", "Ben"))
+    order = {t.turn_id: i for i, t in enumerate(turns)}
+    return compose(ex.extract(window), order, WriteSettings())
+
+
+def sources(found: list[Candidate]) -> list[tuple[str, ...]]:
+    return [c.sources for c in found]
+
+
+def test_a_shared_verb_is_not_a_shared_topic(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "Ben lent me an umbrella and I keep forgetting to give it back."),
+        ("Ann", "I keep fit with running these days."),
+    )
+    assert sources(found) == [("D1:1",), ("D1:2",)]
+
+
+def test_a_reply_about_the_same_thing_is_stated_with_it(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "We finally booked the cabin by the lake for July."),
+        ("Ben", "Oh, the cabin has a wood sauna, you will love it."),
+    )
+    assert sources(found) == [("D1:1", "D1:2")]
+
+
+def test_a_question_is_stated_with_its_answer(ex: RuleExtractor) -> None:
+    found = composed(ex, ("Ann", "Where did you get that bike?"), ("Ben", "From a shop in Leeds, second hand."))
+    assert sources(found) == [("D1:1", "D1:2")]
+
+
+def test_a_reply_that_refers_back_is_stated_with_it(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "I went to a pottery class on Saturday."),
+        ("Ann", "It was harder than it looks, my bowl collapsed twice."),
+    )
+    assert sources(found) == [("D1:1", "D1:2")]
+
+
+def test_a_topic_change_ends_the_exchange(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "My sister is moving to Lisbon next month for her new job."),
+        ("Ben", "My car needs new tyres, they quoted me 400 pounds."),
+    )
+    assert sources(found) == [("D1:1",), ("D1:2",)]

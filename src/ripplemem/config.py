@@ -33,7 +33,7 @@ class RecallSettings:
     lambda_query: float = 0.6  # l_q: alignment with the query
     lambda_route: float = 0.3  # l_p: how (and how strongly) it was reached
     lambda_anchor: float = 0.1  # l_a: served as an anchor
-    spread: float = 0.8  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
+    spread: float = 0.5  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
     gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
     superseded_penalty: float = 0.5
     short_tier_penalty: float = 0.85

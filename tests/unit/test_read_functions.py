@@ -116,7 +116,7 @@ def test_superseded_and_short_tier_rank_lower_but_stay() -> None:
 
 
 def test_spreading_lifts_what_a_strong_path_leads_to() -> None:
-    rs = RecallSettings()
+    rs = RecallSettings().replace(spread=0.8)  # the mechanism at a strong floor (the default is measured)
     found = {u.id: _found(u, s) for u, s in [(E1, 0.9), (E4, 0.8), (E5, 0.7)]}
     found["e1"].anchor = True
     e2 = Found(E2, [Hit("e2", "diffusion:structural", 0.3, 0, "e1", 1.0, ("structural",))])

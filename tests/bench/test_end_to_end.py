@@ -110,3 +110,10 @@ def test_ripple_run_through_the_public_api(locomo_file: Path, tmp_path: Path, mo
         assert set(row["retrieved_sources"]) <= known
     assert report["recall_at_budget"]["4"] == 1.0  # a six-turn conversation fits in 1500 tokens
     assert report["sources_per_memory"]["max"] >= 1
+
+
+def test_longmemeval_ids_pick_questions_and_refuse_unknown_ones(longmemeval_gz: Path, tmp_path: Path) -> None:
+    report = run_cli("longmemeval", str(longmemeval_gz), "--method", "bm25", "--ids", "q2_abs", "--out", str(tmp_path / "a.json"))
+    assert [q["id"] for q in report["per_question"]] == ["q2_abs"]
+    result = CliRunner().invoke(bench, ["longmemeval", str(longmemeval_gz), "--ids", "q1,q9", "--out", str(tmp_path / "b.json")])
+    assert result.exit_code != 0 and "q9" in result.output and not (tmp_path / "b.json").exists()

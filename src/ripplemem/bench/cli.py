@@ -179,10 +179,17 @@ def locomo(paths: tuple[Path, ...], **opts: Any) -> None:
 @bench.command("longmemeval")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @run_options
-def longmemeval(path: Path, **opts: Any) -> None:
+@click.option("--ids", default=None, help="Only these question ids (comma-separated), in file order.")
+def longmemeval(path: Path, ids: str | None, **opts: Any) -> None:
     """Run on a LongMemEval file (.json or .json.gz, official schema)."""
     try:
         conversations = load_longmemeval(path, limit=opts["limit"])
+        if ids is not None:
+            wanted = {i.strip() for i in ids.split(",") if i.strip()}
+            missing = wanted - {c.id for c in conversations}
+            if missing:
+                raise click.ClickException(f"--ids: not in {path.name}: {', '.join(sorted(missing))}")
+            conversations = [c for c in conversations if c.id in wanted]
         execute("longmemeval", conversations, opts)
     except RippleMemError as exc:
         raise click.ClickException(str(exc)) from exc

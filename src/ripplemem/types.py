@@ -182,6 +182,7 @@ class MemoryUnit:
     pinned: bool = False
     concepts: frozenset[str] = frozenset()  # specific things it is about (``ground.concepts``)
     role: str = ""  # "user" or "assistant" when every source turn is one chat role's
+    cold: bool = False  # out of the hot indexes (vector, cue views); found by the lexical view
 
     @property
     def current(self) -> bool:

@@ -156,6 +156,7 @@ def unit_record(unit: MemoryUnit) -> dict[str, Any]:
         "last_access": to_iso(unit.last_access),
         "pinned": unit.pinned,
         "vector": vector,  # base64 of float32 little-endian
+        **({"cold": True} if unit.cold else {}),  # out of the hot indexes (written only when so)
     }
 
 
@@ -189,6 +190,7 @@ def unit_from_record(data: dict[str, Any]) -> MemoryUnit:
         access_count=int(data.get("access_count", 0)),
         last_access=from_iso(data.get("last_access")),
         pinned=bool(data.get("pinned", False)),
+        cold=bool(data.get("cold", False)),
     )
 
 

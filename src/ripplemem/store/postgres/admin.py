@@ -25,9 +25,11 @@ UNITS = "ripplemem_units u LEFT JOIN ripplemem_unit_access a ON a.num = u.num"
 UNIT_COLUMNS = (
     "u.id, u.restatement, u.session_id, u.sources, u.participants, u.locations, lower(u.span), upper(u.span), "
     "u.layer, u.tier, u.importance, u.facts, u.valid_from, u.valid_to, u.mentioned_at, u.created_at, u.updated_at, "
-    "coalesce(a.access_count, u.access_count), coalesce(a.last_access, u.last_access), u.pinned, u.concepts, u.role"
+    "coalesce(a.access_count, u.access_count), coalesce(a.last_access, u.last_access), u.pinned, u.concepts, u.role, "
+    "u.cold_vector IS NOT NULL"
 )
-UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", u.vector"
+# a cold unit's vector is kept aside (``cold_vector``, schema version 6): read either
+UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", coalesce(u.vector, u.cold_vector)"
 TURN_COLUMNS = "turn_id, session_id, speaker, text, time, role, image_caption, seq, status"
 HISTORY_COLUMNS = "unit_id, event, at, old_text, new_text, detail"
 
@@ -62,7 +64,8 @@ def unit_from_row(scope: Scope, row: tuple[Any, ...]) -> MemoryUnit:
         pinned=bool(row[19]),
         concepts=frozenset(row[20]),
         role=row[21],
-        vector=row[22] if len(row) > 22 else None,
+        cold=bool(row[22]),
+        vector=row[23] if len(row) > 23 else None,
     )
 
 

@@ -413,7 +413,13 @@ _V4: tuple[str, ...] = (
     # the chat role that said it ('' when unknown or mixed)
     "ALTER TABLE ripplemem_units ADD COLUMN role text NOT NULL DEFAULT ''",
 )
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4))
+_V6: tuple[str, ...] = (
+    # a cold unit's vector (maintenance): ``vector`` is NULL, so ``dim`` is too and the unit is
+    # out of every partial HNSW index and the dense view; the cue views skip it; full text keeps it
+    "ALTER TABLE ripplemem_units ADD COLUMN cold_vector vector",
+)
+# version 5 belongs to another change (metadata); each version not yet recorded is applied
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (6, _V6))
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

@@ -51,6 +51,10 @@ class UpdateIn(ScopeIn):
     text: str = Text
 
 
+class MaintainIn(ScopeIn):
+    as_of: str | None = Field(None, description="The time ages are counted to (ISO 8601); default now.")
+
+
 class ReindexIn(_In):
     rebuild: bool = False
 
@@ -167,6 +171,8 @@ class MemoryOut(BaseModel):
     mentioned_at: datetime | None
     created_at: datetime | None
     updated_at: datetime | None
+    pinned: bool = Field(False, description="Pinned memories never decay.")
+    cold: bool = Field(False, description="Out of the hot indexes (maintenance); found by the lexical view.")
 
     @classmethod
     def of(cls, u: MemoryUnit) -> MemoryOut:
@@ -177,7 +183,7 @@ class MemoryOut(BaseModel):
             participants=sorted(u.participants), places=sorted(u.locations),
             time=[u.time.start, u.time.end] if u.time else None, facts=list(u.facts), current=u.current,
             valid_from=u.valid_from, valid_to=u.valid_to, mentioned_at=u.mentioned_at,
-            created_at=u.created_at, updated_at=u.updated_at,
+            created_at=u.created_at, updated_at=u.updated_at, pinned=u.pinned, cold=u.cold,
         )
 
 

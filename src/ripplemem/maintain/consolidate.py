@@ -2,7 +2,7 @@
 
 "Related" is the same subject and the same topic: a memory is about its subject (the first
 of its participants the restatement names) and about each topic one of its concepts belongs
-to (:data:`TOPICS`: a person's activities and hobbies, books and reading, family, pets ...).
+to, or one of the words it states (:data:`TOPICS`: a person's activities and hobbies, books and reading, family, pets ...).
 A subject's topic held by at least ``min_members`` memories becomes one semantic memory.
 
 Offline, the semantic memory is a faithful packing of its members' statements, not a
@@ -31,7 +31,7 @@ TOPICS: dict[str, frozenset[str]] = {
         "pottery painting paint camping camp hike hiking running run marathon swimming swim yoga dance dancing "
         "guitar piano violin singing drawing photography gardening garden cooking baking knitting surfing ski "
         "skiing climbing fishing cycling biking bike hobby sport game volunteering volunteer class workshop "
-        "art music instrument tennis soccer football basketball chess meditation".split()
+        "art music instrument tennis soccer football basketball chess meditation club race".split()
     ),
     "books and reading": frozenset("book novel reading author library poem poetry series reader".split()),
     "family": frozenset(
@@ -67,8 +67,15 @@ def subject_of(unit: MemoryUnit) -> str | None:
     return min(named)[1] if named else None
 
 
+def _words(text: str) -> set[str]:
+    """Lower-cased words of the sentences that are not questions, a plural's ``s`` dropped."""
+    said = " ".join(x for x in _SENTENCE.split(text) if not x.rstrip().endswith("?"))
+    return {w.strip(".,!;:'\"()").lower().removesuffix("s") for w in said.split()}
+
+
 def topics_of(unit: MemoryUnit) -> list[str]:
-    words = {w for c in unit.concepts for w in c.split()}
+    """The topics its concepts or its stated words belong to."""
+    words = {w for c in unit.concepts for w in c.split()} | _words(unit.restatement)
     return [topic for topic, terms in TOPICS.items() if words & terms]
 
 
@@ -124,7 +131,7 @@ def statement(unit: MemoryUnit, topic: str) -> str:
     terms = TOPICS[topic]
     sentences = [_LEAD.sub("", s).strip() for s in _SENTENCE.split(unit.restatement)]
     sentences = [s for s in sentences if s and not s.endswith("?")]
-    named = [s for s in sentences if terms & {w.strip(".,!;:'\"()").lower().removesuffix("s") for w in s.split()}]
+    named = [s for s in sentences if terms & _words(s)]
     text = " ".join(named or sentences).strip()
     if len(text) > STATEMENT_CHARS:
         cut = text.find(" ", STATEMENT_CHARS)

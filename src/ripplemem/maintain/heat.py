@@ -33,7 +33,8 @@ def heat(unit: MemoryUnit, as_of: datetime, ms: MaintainSettings) -> float:
     """How hot a memory is at ``as_of`` (its importance when it never decays)."""
     if never_decays(unit):
         return float(unit.importance)
-    marks = [t for t in (unit.mentioned_at, unit.created_at, unit.last_access) if t is not None]
+    said = unit.mentioned_at or unit.created_at  # when it was said; stored (created) only when unknown
+    marks = [t for t in (said, unit.last_access) if t is not None]
     last = max(marks) if marks else as_of
     idle_days = max(0.0, (as_of - last).total_seconds() / 86400.0)
     decay = 0.5 ** (idle_days / ms.half_life_days) if ms.half_life_days > 0 else 1.0

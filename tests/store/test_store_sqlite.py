@@ -13,9 +13,8 @@ from store_helpers import turn, unit, vec
 from ripplemem.config import Settings
 from ripplemem.errors import ConfigError, StoreError
 from ripplemem.store import open_store, sqlite_path
-from ripplemem.store.sqlite import schema
 from ripplemem.store.base import WriteBatch
-from ripplemem.store.sqlite import SQLiteStore
+from ripplemem.store.sqlite import SQLiteStore, schema
 from ripplemem.types import Edge, Scope
 
 ALICE = Scope("alice")

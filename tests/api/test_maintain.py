@@ -21,6 +21,7 @@ SESSIONS = [
                              ("Ben", "Congrats! Did you read anything good lately?"),
                              ("Ana", "Yes, I read the novel Piranesi, a wonderful book.")]),
 ]
+WIDE = MaintainSettings(max_chars=600)  # room for three packed statements of this dialogue
 LATER = ("2024-05-02T10:00:00", [("Ana", "I took up swimming at the lake every morning this month.")])
 
 
@@ -35,7 +36,7 @@ def _semantic(mem: Memory, user: str = "u") -> list:  # type: ignore[type-arg]
 
 
 def test_consolidation_packs_links_and_keeps_the_members(open_memory) -> None:  # type: ignore[no-untyped-def]
-    mem = open_memory()
+    mem = open_memory(maintain=WIDE)
     _add(mem)
     before = {u.id: u for u in mem.list(user_id="u", limit=1000)}
     report = mem.maintain(user_id="u", as_of="2024-04-01")
@@ -58,7 +59,7 @@ def test_consolidation_packs_links_and_keeps_the_members(open_memory) -> None:  
 
 
 def test_recall_does_not_pay_twice_for_a_semantic_memory_and_its_members(open_memory) -> None:  # type: ignore[no-untyped-def]
-    mem = open_memory()
+    mem = open_memory(maintain=WIDE)
     _add(mem)
     mem.maintain(user_id="u", as_of="2024-04-01")
     (sem,) = _semantic(mem)
@@ -72,7 +73,7 @@ def test_recall_does_not_pay_twice_for_a_semantic_memory_and_its_members(open_me
 
 
 def test_a_new_member_refreshes_the_same_memory(open_memory) -> None:  # type: ignore[no-untyped-def]
-    mem = open_memory()
+    mem = open_memory(maintain=WIDE)
     _add(mem)
     mem.maintain(user_id="u", as_of="2024-04-01")
     (first,) = _semantic(mem)
@@ -131,7 +132,7 @@ def test_a_short_term_memory_asked_about_is_promoted(open_memory) -> None:  # ty
 
 
 def test_every_n_adds_runs_maintenance(open_memory) -> None:  # type: ignore[no-untyped-def]
-    mem = open_memory(maintain=MaintainSettings(every_adds=3))
+    mem = open_memory(maintain=MaintainSettings(every_adds=3, max_chars=600))
     _add(mem, SESSIONS[:2])
     assert not _semantic(mem)
     _add(mem, SESSIONS[2:], start=2)  # the third add
@@ -164,7 +165,7 @@ def test_pin_and_unpin_round_trip(open_memory) -> None:  # type: ignore[no-untyp
 
 
 def test_maintenance_beside_adds_and_recalls(open_memory) -> None:  # type: ignore[no-untyped-def]
-    mem = open_memory(maintain=MaintainSettings(touch_batch=2))
+    mem = open_memory(maintain=MaintainSettings(touch_batch=2, max_chars=600))
     _add(mem)
     errors: list[BaseException] = []
     stop = threading.Event()

@@ -110,6 +110,7 @@ class MaintainSettings:
     min_members: int = 2  # memories of one subject and topic before they are gathered
     max_members: int = 10  # statements packed into one consolidated memory (one per session)
     max_chars: int = 260  # a consolidated memory's length: LoCoMo at 400 tokens lost 0.006 overall at 600, none at 260
+    llm_summary: bool = True  # with an LLM: a verified summary instead of the packing (when it fits)
     forget: bool = True
     half_life_days: float = 180.0  # heat halves over this long without a mention or a use
     cold_below: float = 0.02  # heat under this leaves the hot indexes (0: nothing goes cold)

@@ -287,7 +287,8 @@ class Memory:
         self.flush_access()
         with self._lock:
             self._adds.pop(scope, None)
-            return maintain_scope(self.store, self.embedder, scope, when, self.settings.maintain)
+            with usage.metering():
+                return maintain_scope(self.store, self.embedder, scope, when, self.settings.maintain, self.llm)
 
     def _scheduled(self, scope: Scope, when: datetime | None) -> None:
         """After every ``maintain.every_adds`` adds of a scope, a maintenance run (0: never)."""

@@ -200,3 +200,33 @@ def test_maintenance_beside_adds_and_recalls(open_memory) -> None:  # type: igno
     texts = " ".join(u.restatement for u in mem.list(user_id="u", limit=1000))
     assert all(f"number {i}" in texts for i in range(4))
     assert len(_semantic(mem)) >= 1
+
+
+def test_with_an_llm_a_verified_summary_replaces_the_packing(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    from ripplemem.providers.llm.openai import OpenAILLM
+
+    mem = open_memory(extractor="rule", maintain=WIDE)
+    _add(mem)
+    mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
+    scripted_llm.reply_json({"description": "Ana took a pottery class, went hiking and ran a 10k race.", "cited": []})
+    report = mem.maintain(user_id="u", as_of="2024-04-01")
+    (sem,) = _semantic(mem)
+    assert report.summarised == 1
+    assert sem.restatement == "Ana's activities and hobbies: Ana took a pottery class, went hiking and ran a 10k race."
+    assert len([e for e, _ in mem.neighbours(sem.id, user_id="u") if e.kind == "consolidates"]) == 3
+    calls = len(scripted_llm.chat_requests)
+    assert mem.maintain(user_id="u", as_of="2024-04-01").consolidated_refreshed == 0
+    assert len(scripted_llm.chat_requests) == calls  # nothing new: not summarised again
+
+
+def test_with_an_llm_a_tampered_summary_falls_back_to_the_packing(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    from ripplemem.providers.llm.openai import OpenAILLM
+
+    mem = open_memory(extractor="rule", maintain=WIDE)
+    _add(mem)
+    mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
+    scripted_llm.reply_json({"description": "Ana ran 37 km in Lisbon.", "cited": []})  # 37, Lisbon: unstated
+    scripted_llm.reply_json({"description": "Ana ran 37 km in a race.", "cited": []})  # the regeneration still tampers
+    report = mem.maintain(user_id="u", as_of="2024-04-01")
+    (sem,) = _semantic(mem)
+    assert report.summarised == 0 and "37 km" not in sem.restatement and "10k race" in sem.restatement

@@ -17,10 +17,12 @@ from time import perf_counter
 
 from ..config import MaintainSettings
 from ..providers.embed.base import Embedder
+from ..providers.llm.base import LLM
 from ..store.base import Store, UnitState, WriteBatch
 from ..types import Edge, HistoryEntry, MemoryUnit, Scope, utcnow
 from .consolidate import Group, consolidated_id, gatherable, groups, pack, spread
 from .heat import last_mentions, mentioned_again, rescore
+from .summarise import summarise
 
 STATE_CHUNK = 200  # memories whose state one transaction writes
 
@@ -40,6 +42,7 @@ class MaintainReport:
     consolidated_added: int = 0
     consolidated_refreshed: int = 0
     consolidated_members: int = 0  # statements packed by the memories written this run
+    summarised: int = 0  # of which an LLM's verified summary (the others are packings)
     embedded: int = 0  # texts embedded
     hot_before: int = 0  # memories in the vector index before the run
     hot_after: int = 0
@@ -52,8 +55,11 @@ class MaintainReport:
         return out
 
 
-def maintain_scope(store: Store, embedder: Embedder, scope: Scope, as_of: datetime, ms: MaintainSettings) -> MaintainReport:
-    """Re-score, forget and consolidate the scope's newest memories (see the module docstring)."""
+def maintain_scope(
+    store: Store, embedder: Embedder, scope: Scope, as_of: datetime, ms: MaintainSettings, llm: LLM | None = None
+) -> MaintainReport:
+    """Re-score, forget and consolidate the scope's newest memories (see the module docstring).
+    With ``llm`` (and ``ms.llm_summary``) a consolidated memory may be a verified summary."""
     start = perf_counter()
     report = MaintainReport(scope=scope.key, as_of=as_of, hot_before=store.hot_count(scope))
     units = store.list_units(scope, limit=ms.max_units + 1)
@@ -64,7 +70,7 @@ def maintain_scope(store: Store, embedder: Embedder, scope: Scope, as_of: dateti
     report.timings_ms["rescore"] = _ms(start)
     if ms.consolidate:
         clock = perf_counter()
-        _consolidate(store, embedder, scope, units, ms, report)
+        _consolidate(store, embedder, scope, units, ms, report, llm if ms.llm_summary else None)
         report.timings_ms["consolidate"] = _ms(clock)
     report.hot_after = store.hot_count(scope)
     report.seconds = round(perf_counter() - start, 4)
@@ -102,7 +108,7 @@ def _members(store: Store, scope: Scope, group: Group, existing: MemoryUnit | No
 
 def _consolidate(
     store: Store, embedder: Embedder, scope: Scope, units: Sequence[MemoryUnit], ms: MaintainSettings,
-    report: MaintainReport,
+    report: MaintainReport, llm: LLM | None,
 ) -> None:
     chosen = groups(units, ms.min_members)[: ms.max_groups]
     if not chosen:
@@ -116,8 +122,12 @@ def _consolidate(
     for group, sid in zip(chosen, ids, strict=True):
         existing = stored.get(sid)
         text, kept = pack(group.subject, group.topic, _members(store, scope, group, existing, ms), ms.max_chars)
-        if len(kept) < ms.min_members or (existing is not None and existing.restatement == text):
+        if len(kept) < ms.min_members or (existing is not None and _unchanged(existing, text, kept)):
             continue
+        if llm is not None:
+            summary = summarise(llm, group.subject, group.topic, kept, ms.max_chars)
+            report.summarised += summary is not None
+            text = summary or text
         unit = _consolidated(scope, sid, group, text, kept, existing, now)
         texts.append(text)
         drafts.append((unit, existing is None))
@@ -140,6 +150,12 @@ def _consolidate(
         report.consolidated_refreshed += not new
     # the members' rows are not written: edges first reference them, so add the units first
     store.apply(scope, batch)
+
+
+def _unchanged(existing: MemoryUnit, text: str, kept: list[MemoryUnit]) -> bool:
+    """The same packing, or (a summary) the same members' sources: nothing to refresh."""
+    sources = tuple(dict.fromkeys(s for m in kept for s in m.sources))
+    return existing.restatement == text or existing.sources == sources
 
 
 def _consolidated(

@@ -83,6 +83,7 @@ class AsyncMemory:
     delete = _in_thread(Memory.delete)
     delete_user = _in_thread(Memory.delete_user)
     source_turns = _in_thread(Memory.source_turns)
+    list_scopes = _in_thread(Memory.list_scopes)
     stats = _in_thread(Memory.stats)
     maintain = _in_thread(Memory.maintain)
     pin = _in_thread(Memory.pin)

@@ -43,6 +43,7 @@ class RecallSettings:
     target_terms: int = 6  # gateway terms the rule planner adds to its target
     planner_shown: int = 15  # memories the LLM planner sees
     max_frontier: int = 200  # diffusion: nodes carried from one hop to the next
+    filter_overfetch: int = 4  # with filters, each view asks this many times its hits before filtering
     gateways: bool = True  # follow what the anchors carry that the question lacks (names, specific words)
     gateway_terms: int = 8  # gateway words per anchor
     gateway_hits: int = 5  # memories a round's gateways may add (the strongest links)

@@ -7,7 +7,7 @@ import dataclasses
 import threading
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from .config import RecallSettings, Settings, load_settings
 from .errors import EmbedderMismatchError, InputError, NotFoundError
@@ -20,11 +20,24 @@ from .read.engine import recall as run_recall
 from .read.engine import search as run_search
 from .store.base import DeleteReport, Store, UnitState
 from .store.keys import drop_user_keys
-from .types import AddResult, Edge, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, Turn, utcnow
+from .store.view import NarrowedView
+from .types import (
+    LAYERS,
+    AddResult,
+    Edge,
+    Evidence,
+    EvidenceItem,
+    Filters,
+    HistoryEntry,
+    MemoryUnit,
+    Scope,
+    Turn,
+    utcnow,
+)
 from .verify.answer import Answer, answer
 from .verify.reconstruct import Reconstruction, reconstruct
 from .write.pipeline import Extractor, WriteContext, heal, ingest, manual_update
-from .write.turns import parse_time, to_turns
+from .write.turns import check_metadata, parse_time, to_turns
 
 # Every argument is checked here, before anything is stored or searched: a bad one is an
 # InputError naming it, never a driver's or the calendar's exception.
@@ -82,10 +95,12 @@ def _time(value: Any, what: str) -> datetime | None:
     return None if when is None else _in_calendar(when, what)
 
 
-def _turns(messages: Any, session_id: str, session_time: datetime) -> builtins.list[Turn]:
+def _turns(
+    messages: Any, session_id: str, session_time: datetime, metadata: dict[str, Any] | None = None
+) -> builtins.list[Turn]:
     """:func:`to_turns`, with each turn's id, role and time checked as the arguments are."""
     try:
-        turns = to_turns(messages, session_id, session_time)
+        turns = to_turns(messages, session_id, session_time, metadata)
     except InputError:
         raise
     except (OverflowError, ValueError) as exc:  # a time before year 1 in UTC, an id of 5000 digits
@@ -97,6 +112,50 @@ def _turns(messages: Any, session_id: str, session_time: datetime) -> builtins.l
         if t.time is not None:
             _in_calendar(t.time, f"messages[{i}].time")
     return turns
+
+
+FILTER_KEYS = ("metadata", "since", "until", "layer", "current_only")
+
+
+def _filters(value: Any) -> Filters:
+    """``filters`` as given to search, recall or list: a dict with any of :data:`FILTER_KEYS`
+    (or a :class:`Filters`)."""
+    if value is None:
+        return Filters()
+    if isinstance(value, Filters):
+        return value
+    if not isinstance(value, dict):
+        raise InputError(f"filters: expected an object, got {type(value).__name__}")
+    unknown = sorted(set(value) - set(FILTER_KEYS))
+    if unknown:
+        raise InputError(f"filters: unknown key(s) {', '.join(map(repr, unknown))}; known: {', '.join(FILTER_KEYS)}")
+    meta = check_metadata(value.get("metadata") or {}, "filters.metadata")
+    pairs = tuple((key, _filter_values(key, v)) for key, v in sorted(meta.items()))
+    layers = value.get("layer") or ()
+    layers = (layers,) if isinstance(layers, str) else layers
+    if not isinstance(layers, list | tuple) or any(x not in LAYERS for x in layers):
+        raise InputError(f"filters.layer: expected one of {', '.join(LAYERS)} (or a list of them), got {layers!r}")
+    current = value.get("current_only", False)
+    if not isinstance(current, bool):
+        raise InputError(f"filters.current_only: expected a bool, got {type(current).__name__}")
+    since, until = _time(value.get("since"), "filters.since"), _time(value.get("until"), "filters.until")
+    if since is not None and until is not None and until <= since:
+        raise InputError("filters: until must be after since")
+    return Filters(pairs, since, until, tuple(dict.fromkeys(layers)), current)
+
+
+def _filter_values(key: str, value: Any) -> tuple[Any, ...]:
+    """One value (equality) or ``{"in": [...]}``; values are strings, numbers, booleans or null."""
+    if isinstance(value, dict):
+        if set(value) != {"in"} or not isinstance(value["in"], list) or not value["in"]:
+            raise InputError(f"filters.metadata.{key}: expected a value or {{'in': [values]}}, got {value!r}")
+        values = tuple(value["in"])
+    else:
+        values = (value,)
+    for v in values:
+        if isinstance(v, list | dict):
+            raise InputError(f"filters.metadata.{key}: compare with strings, numbers, booleans or null, got {v!r}")
+    return values
 
 
 def _make_extractor(settings: Settings, llm: LLM | None) -> Extractor:
@@ -200,8 +259,8 @@ class Memory:
             self._decider = LLMDecider(self.llm, self.settings.write)
         return WriteContext(self.store, self.embedder, self.extractor, self.settings, self._decider)
 
-    def _read(self) -> ReadContext:
-        ctx = ReadContext(self.store, self.embedder, graph=self.settings.graph, touch=self._note_recalled)
+    def _read(self, store: Store | None = None) -> ReadContext:
+        ctx = ReadContext(store or self.store, self.embedder, graph=self.settings.graph, touch=self._note_recalled)
         if self.llm is not None:
             if self._planner is None:
                 from .read.plan_llm import LLMPlanner
@@ -209,6 +268,32 @@ class Memory:
                 self._planner = LLMPlanner(self.llm)
             ctx.planner = self._planner
         return ctx
+
+    # -- scopes ---------------------------------------------------------------------------
+    def _covered(self, scope: Scope) -> builtins.list[Scope]:
+        """The stored scopes a query in ``scope`` sees (narrowing): the scope itself first."""
+        found = [s for s in self.store.scopes(scope.user_id) if scope.covers(s)]
+        return sorted(found, key=lambda s: s != scope)
+
+    def _view(self, scope: Scope, filters: Filters) -> Store:
+        """The store the read path searches for ``scope`` and ``filters``."""
+        covered = self._covered(scope)
+        if filters.empty and covered in ([scope], []):
+            return self.store
+        view = NarrowedView(self.store, covered, filters, overfetch=self.settings.recall.filter_overfetch)
+        return cast(Store, view)  # it answers every method the read path calls
+
+    def _locate(self, memory_id: str, scope: Scope) -> MemoryUnit:
+        """The memory of this id in the scopes ``scope`` covers, or :class:`NotFoundError`."""
+        for s in self._covered(scope):
+            units = self.store.get_units(s, [memory_id])
+            if units:
+                return units[0]
+        raise NotFoundError(f"no memory {memory_id!r} in this scope")
+
+    def list_scopes(self, *, user_id: str | None = None) -> builtins.list[Scope]:
+        """The scopes the store holds (one user's, when given), in key order."""
+        return self.store.scopes(None if user_id is None else _scope(user_id, None, None).user_id)
 
     # -- write --------------------------------------------------------------------------
     def add(
@@ -221,8 +306,12 @@ class Memory:
         session_id: str | None = None,
         session_time: str | datetime | None = None,
         infer: bool = True,
+        metadata: dict[str, Any] | None = None,
     ) -> AddResult:
         """Remember turns. Re-adding a turn id already stored is a no-op.
+
+        ``metadata`` (a JSON object) goes on every memory the call's turns produce, updated
+        with a message's own ``metadata`` key; ``search``, ``recall`` and ``list`` filter on it.
 
         Turns of the scope an earlier call left pending (a crash) or failed are extracted
         first, at most ``write.heal_batch`` of them (``AddResult.healed``). With ``infer``
@@ -233,7 +322,8 @@ class Memory:
         when = _time(session_time, "session_time")
         if not isinstance(infer, bool):
             raise InputError(f"infer: expected a bool, got {type(infer).__name__}")
-        turns = _turns(messages, sid, when or utcnow())
+        meta = check_metadata(metadata, "metadata") if metadata is not None else None
+        turns = _turns(messages, sid, when or utcnow(), meta)
         with self._lock:
             ctx = self._write()
             if not infer:
@@ -246,16 +336,27 @@ class Memory:
             return dataclasses.replace(result, llm_usage=meter.snapshot())
 
     def update(
-        self, memory_id: str, text: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
+        self,
+        memory_id: str,
+        text: str | None = None,
+        *,
+        metadata: dict[str, Any] | None = None,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
     ) -> MemoryUnit:
         """Correct a memory by hand: its restatement becomes ``text`` (re-embedded, sources
-        kept, semantic edges re-linked, an ``UPDATE`` history entry). Returns the memory."""
+        kept, semantic edges re-linked) and/or its ``metadata`` is replaced; an ``UPDATE``
+        history entry. Returns the memory."""
         scope = _scope(user_id, agent_id, run_id)
         _text(memory_id, "memory_id")
-        new_text = _text(text, "text")
+        if text is None and metadata is None:
+            raise InputError("update: give text, metadata or both")
+        new_text = None if text is None else _text(text, "text")
+        meta = None if metadata is None else check_metadata(metadata, "metadata")
         with self._lock:
-            old = self.get(memory_id, user_id=scope.user_id, agent_id=agent_id, run_id=run_id)
-            return manual_update(self._write(), scope, old, new_text)
+            old = self._locate(memory_id, scope)
+            return manual_update(self._write(), old.scope, old, new_text, meta)
 
     def reindex(self, *, rebuild: bool = False) -> dict[str, int]:
         """Extract pending or failed turns again; with ``rebuild``, every unit from the raw log."""
@@ -318,10 +419,10 @@ class Memory:
     def _note_recalled(self, scope: Scope, items: builtins.list[EvidenceItem]) -> None:
         """Buffer a recall's accesses; written every ``maintain.touch_batch`` memories."""
         with self._recalled_lock:
-            units = self._recalled.setdefault(scope, {})
-            counts = self._recall_counts.setdefault(scope, {})
-            for item in items:
-                units[item.id] = item.unit
+            for item in items:  # by the scope holding each memory (a narrowed recall reads several)
+                held = item.unit.scope
+                self._recalled.setdefault(held, {})[item.id] = item.unit
+                counts = self._recall_counts.setdefault(held, {})
                 counts[item.id] = counts.get(item.id, 0) + 1
             buffered = sum(len(c) for c in self._recall_counts.values())
         if buffered >= self.settings.maintain.touch_batch:
@@ -356,10 +457,13 @@ class Memory:
         k: int | None = None,
         as_of: str | datetime | None = None,
         settings: RecallSettings | None = None,
+        filters: dict[str, Any] | Filters | None = None,
     ) -> Evidence:
-        """The evidence set for ``query``: ranked memories within ``budget_tokens``."""
+        """The evidence set for ``query``: ranked memories within ``budget_tokens``, from
+        every scope the query covers (narrowing), those ``filters`` keep."""
         scope = _scope(user_id, agent_id, run_id)
         _text(query, "query")
+        kept = _filters(filters)
         if settings is not None and not isinstance(settings, RecallSettings):
             raise InputError(f"settings: expected RecallSettings, got {type(settings).__name__}")
         rs = settings or self.settings.recall
@@ -367,7 +471,7 @@ class Memory:
         k = rs.k if k is None else _count(k, "k")
         when = _time(as_of, "as_of") or utcnow()
         with usage.metering() as meter:
-            ev = run_recall(self._read(), scope, query, when, rs, budget, k)
+            ev = run_recall(self._read(self._view(scope, kept)), scope, query, when, rs, budget, k)
         ev.trace.llm_usage = meter.snapshot()
         return ev
 
@@ -408,21 +512,21 @@ class Memory:
         run_id: str | None = None,
         limit: int = 10,
         as_of: str | datetime | None = None,
+        filters: dict[str, Any] | Filters | None = None,
     ) -> list[EvidenceItem]:
-        """Ranked memories for ``query`` (three views fused), without planning or a budget."""
+        """Ranked memories for ``query`` (three views fused), without planning or a budget,
+        from every scope the query covers, those ``filters`` keep."""
         scope = _scope(user_id, agent_id, run_id)
         _text(query, "query")
         limit = _count(limit, "limit")
         when = _time(as_of, "as_of") or utcnow()
-        found = run_search(self._read(), scope, query, when, self.settings.recall, limit)
+        kept = _filters(filters)
+        found = run_search(self._read(self._view(scope, kept)), scope, query, when, self.settings.recall, limit)
         return [EvidenceItem(f.unit, f.score, tuple(dict.fromkeys(h.route for h in f.routes))) for f in found]
 
     def get(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> MemoryUnit:
-        scope = _scope(user_id, agent_id, run_id)
-        units = self.store.get_units(scope, [_text(memory_id, "memory_id")])
-        if not units:
-            raise NotFoundError(f"no memory {memory_id!r} in this scope")
-        return units[0]
+        """One memory, from any scope the query covers."""
+        return self._locate(_text(memory_id, "memory_id"), _scope(user_id, agent_id, run_id))
 
     def get_many(
         self, memory_ids: Iterable[str], *, user_id: str, agent_id: str | None = None, run_id: str | None = None
@@ -432,37 +536,55 @@ class Memory:
         if isinstance(memory_ids, str) or not isinstance(memory_ids, Iterable):
             raise InputError(f"memory_ids: expected a list of memory ids, got {type(memory_ids).__name__}")
         wanted = [_text(m, "memory_ids[]") for m in dict.fromkeys(memory_ids)]
-        units = {u.id: u for u in self.store.get_units(scope, wanted)} if wanted else {}
+        units: dict[str, MemoryUnit] = {}
+        for s in self._covered(scope) if wanted else []:
+            units.update((u.id, u) for u in self.store.get_units(s, [m for m in wanted if m not in units]))
         return [units[m] for m in wanted if m in units]
 
     def neighbours(
         self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
     ) -> builtins.list[tuple[Edge, MemoryUnit]]:
         """The graph around one memory: each edge leaving it (strongest first) with the memory it reaches."""
-        scope = _scope(user_id, agent_id, run_id)
-        self.get(memory_id, user_id=scope.user_id, agent_id=agent_id, run_id=run_id)
+        scope = self._locate(_text(memory_id, "memory_id"), _scope(user_id, agent_id, run_id)).scope
         edges = self.store.edges(scope, [memory_id])
         units = {u.id: u for u in self.store.get_units(scope, sorted({e.dst for e in edges}))}
         return [(e, units[e.dst]) for e in edges if e.dst in units]
 
     def list(
-        self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None, limit: int = 100, offset: int = 0
+        self,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        filters: dict[str, Any] | Filters | None = None,
     ) -> list[MemoryUnit]:
+        """The newest memories of every scope the query covers, those ``filters`` keep."""
         scope = _scope(user_id, agent_id, run_id)
-        return self.store.list_units(scope, limit=_count(limit, "limit"), offset=_count(offset, "offset", least=0))
+        limit, offset = _count(limit, "limit"), _count(offset, "offset", least=0)
+        kept = _filters(filters)
+        covered = self._covered(scope)
+        if len(covered) <= 1:
+            return self.store.list_units(covered[0] if covered else scope, limit=limit, offset=offset, filters=kept)
+        window = min(MAX_COUNT, limit + offset)
+        units = [u for s in covered for u in self.store.list_units(s, limit=window, filters=kept)]
+        far = datetime.min.replace(tzinfo=UTC)
+        units.sort(key=lambda u: (u.created_at or far, u.id), reverse=True)
+        return units[offset : offset + limit]
 
     def history(
         self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
     ) -> builtins.list[HistoryEntry]:
-        scope = _scope(user_id, agent_id, run_id)
-        self.get(memory_id, user_id=scope.user_id, agent_id=agent_id, run_id=run_id)
-        return self.store.history(scope, memory_id)
+        unit = self._locate(_text(memory_id, "memory_id"), _scope(user_id, agent_id, run_id))
+        return self.store.history(unit.scope, memory_id)
 
     def delete(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> None:
         scope = _scope(user_id, agent_id, run_id)
         _text(memory_id, "memory_id")
         with self._lock:
-            if not self.store.delete_unit(scope, memory_id):
+            unit = self._locate(memory_id, scope)
+            if not self.store.delete_unit(unit.scope, memory_id):
                 raise NotFoundError(f"no memory {memory_id!r} in this scope")
 
     def delete_user(self, user_id: str) -> DeleteReport:
@@ -481,8 +603,12 @@ class Memory:
         if isinstance(turn_ids, str) or not isinstance(turn_ids, Iterable):
             raise InputError(f"turn_ids: expected a list of turn ids, got {type(turn_ids).__name__}")
         wanted = {_text(t, "turn_ids[]") for t in turn_ids}
-        turns = self.store.turns(scope)
-        return {t.turn_id: t for t in turns if t.turn_id in wanted}
+        found: dict[str, Turn] = {}
+        for s in self._covered(scope) if wanted else []:  # the query's own scope first
+            for t in self.store.turns(s):
+                if t.turn_id in wanted:
+                    found.setdefault(t.turn_id, t)
+        return found
 
     # -- portability --------------------------------------------------------------------
     def stats(self, *, user_id: str | None = None) -> dict[str, Any]:

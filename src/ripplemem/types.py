@@ -6,10 +6,12 @@ Times are timezone-aware UTC ``datetime`` objects; a :class:`TimeSpan` is half-o
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -50,6 +52,15 @@ class Scope:
         """A stable string key for storage (unambiguous: parts are length-prefixed)."""
         parts = (self.user_id, self.agent_id or "", self.run_id or "")
         return "|".join(f"{len(p)}:{p}" for p in parts)
+
+    def covers(self, other: Scope) -> bool:
+        """Whether a query in this scope sees ``other``'s memories (narrowing, as Mem0 does):
+        the same user, and the same agent and run wherever this scope names one."""
+        return (
+            self.user_id == other.user_id
+            and (self.agent_id is None or self.agent_id == other.agent_id)
+            and (self.run_id is None or self.run_id == other.run_id)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +122,7 @@ class Turn:
     image_caption: str | None = None
     seq: int = 0  # position in the scope's log; set by the store
     status: Literal["pending", "done", "failed"] = "pending"
+    metadata: Mapping[str, Any] = field(default_factory=dict, hash=False)  # the caller's, kept on its memories
 
     @property
     def content(self) -> str:
@@ -182,6 +194,7 @@ class MemoryUnit:
     pinned: bool = False
     concepts: frozenset[str] = frozenset()  # specific things it is about (``ground.concepts``)
     role: str = ""  # "user" or "assistant" when every source turn is one chat role's
+    metadata: Mapping[str, Any] = field(default_factory=dict, hash=False)  # the caller's (JSON object), from add
     cold: bool = False  # out of the hot indexes (vector, cue views); found by the lexical view
 
     @property
@@ -204,6 +217,57 @@ class MemoryUnit:
         if not self.current:
             text += " (no longer current)"
         return text
+
+
+def metadata_key(value: Any) -> str:
+    """The canonical JSON text of a metadata value: what equality filters compare (so 1,
+    "1" and true are three different values on every backend; 1.0 is the integer 1, as
+    PostgreSQL's jsonb compares numbers)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What ``search``, ``recall`` and ``list`` keep, besides the scope (every part optional,
+    all of them must hold).
+
+    ``metadata`` maps a top-level metadata key to the values it may take (one value: equality;
+    several: ``in``). ``since`` / ``until`` bound the memory's grounded time (the span must
+    overlap ``[since, until)``) or, when it has none, when it was said. ``layers`` keeps those
+    layers; ``current_only`` drops superseded memories.
+    """
+
+    metadata: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    since: datetime | None = None
+    until: datetime | None = None
+    layers: tuple[Layer, ...] = ()
+    current_only: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not (self.metadata or self.since or self.until or self.layers or self.current_only)
+
+    def in_time(self, unit: MemoryUnit) -> bool:
+        if self.since is None and self.until is None:
+            return True
+        lo = self.since or datetime.min.replace(tzinfo=UTC)
+        hi = self.until or datetime.max.replace(tzinfo=UTC)
+        if unit.time is not None:
+            return unit.time.start < hi and lo < unit.time.end
+        return unit.mentioned_at is not None and lo <= unit.mentioned_at < hi
+
+    def matches(self, unit: MemoryUnit) -> bool:
+        """The same rule every store applies in SQL (``list``)."""
+        if self.current_only and not unit.current:
+            return False
+        if self.layers and unit.layer not in self.layers:
+            return False
+        for key, values in self.metadata:
+            if key not in unit.metadata or metadata_key(unit.metadata[key]) not in {metadata_key(v) for v in values}:
+                return False
+        return self.in_time(unit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ from sample_dialogue import SESSION_1, SESSION_2
 from serving_helpers import open_memory
 
 PUBLIC = ["add", "recall", "search", "get", "list", "history", "delete", "delete_user", "reindex", "stats", "export",
-          "import_records", "reconstruct", "answer", "source_turns", "get_many", "neighbours", "close"]
+          "import_records", "reconstruct", "answer", "source_turns", "get_many", "neighbours", "close", "update",
+          "list_scopes"]
 
 
 def test_same_methods_and_signatures() -> None:
@@ -38,6 +39,10 @@ def test_async_api_end_to_end(tmp_path: Path, embedder: Embedder) -> None:
             assert turns["D1:3"].speaker == "Caroline"
             found = await mem.search("camping", user_id="u2")
             assert found and "camping" in found[0].text
+            fixed = await mem.update(found[0].id, metadata={"checked": True}, user_id="u2")
+            assert fixed.metadata == {"checked": True}
+            assert [u.id for u in await mem.list(user_id="u2", filters={"metadata": {"checked": True}})] == [fixed.id]
+            assert [s.user_id for s in await mem.list_scopes()] == ["u1", "u2"]
             unit = await mem.get(found[0].id, user_id="u2")
             assert (await mem.history(unit.id, user_id="u2"))[0].event == "ADD"
             assert len(await mem.list(user_id="u1")) >= 1

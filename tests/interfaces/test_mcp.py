@@ -37,12 +37,26 @@ def structured(result: Any) -> dict[str, Any]:
 async def exercise(client: Client) -> None:
     """remember, recall, the resource, forget: what an agent does."""
     tools = {t.name for t in (await client.list_tools()).tools}
-    assert {"remember", "recall", "forget"} <= tools
-    added = structured(await client.call_tool("remember", {"turns": SESSION_1, "session_time": "2023-05-08T13:56:00"}))
-    assert added["turns_added"] == 4 and added["events"]
-    fact = structured(await client.call_tool("remember", {"fact": "Remember that my dog is called Biscuit."}))
-    assert fact["turns_added"] == 1
-    ev = structured(await client.call_tool("recall", {"question": QUESTION, "as_of": "2023-07-01"}))
+    assert {"remember", "recall", "search", "update", "forget", "scopes"} <= tools
+    added = structured(await client.call_tool("remember", {"turns": SESSION_1, "session_time": "2023-05-08T13:56:00",
+                                                           "metadata": {"topic": "support"}}))
+    assert added["turns_added"] == 4 and added["events"] and added["healed"] == 0 and added["llm_usage"] == {}
+    fact = structured(await client.call_tool("remember", {"fact": "Remember that my dog is called Biscuit.",
+                                                          "agent_id": "pets", "infer": False}))
+    assert fact["turns_added"] == 1 and fact["events"][0]["memory"] == "Remember that my dog is called Biscuit."
+    ev = structured(await client.call_tool("recall", {"query": QUESTION, "as_of": "2023-07-01"}))
+    old = structured(await client.call_tool("recall", {"question": QUESTION, "as_of": "2023-07-01"}))
+    assert [i["id"] for i in old["items"]] == [i["id"] for i in ev["items"]]  # the deprecated name still works
+    both = await client.call_tool("recall", {"query": QUESTION, "question": QUESTION})
+    assert both.is_error
+    dogs = structured(await client.call_tool("search", {"query": "dog", "filters": {"metadata": {"topic": "support"}}}))
+    assert all(i["metadata"] == {"topic": "support"} for i in dogs["items"])
+    dog = structured(await client.call_tool("search", {"query": "dog called Biscuit", "limit": 1}))["items"][0]
+    assert dog["scope"]["agent_id"] == "pets"  # the user's query sees the agent's memory (narrowing)
+    assert structured(await client.call_tool("scopes", {}))["scopes"] == [
+        {"user_id": "alice", "agent_id": None, "run_id": None}, {"user_id": "alice", "agent_id": "pets", "run_id": None}]
+    tagged = structured(await client.call_tool("update", {"memory_id": dog["id"], "metadata": {"pet": True}}))
+    assert tagged["metadata"] == {"pet": True} and tagged["text"] == dog["text"]
     top = ev["items"][0]
     assert "D1:3" in top["sources"] and top["source_turns"]["D1:3"]["speaker"] == "Caroline" and ev["context"]
     resources = (await client.list_resources()).resources
@@ -97,7 +111,8 @@ def test_http_server_requires_a_key_of_its_user(tmp_path: Path, embedder: Embedd
                 await use(client)
 
     async def list_tools(client: Client) -> None:
-        assert {t.name for t in (await client.list_tools()).tools} == {"remember", "recall", "update", "forget", "pin"}
+        assert {t.name for t in (await client.list_tools()).tools} == {"remember", "recall", "search", "update", "forget",
+                                                                      "scopes", "pin"}
 
     try:
         with running(app, lifespan="on") as url:

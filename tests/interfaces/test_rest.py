@@ -35,6 +35,7 @@ ENDPOINTS = [
     ("POST", "/v1/keys", {"user_id": "carol"}),
     ("GET", "/v1/keys", None),
     ("GET", "/v1/whoami", None),
+    ("GET", "/v1/scopes", None),
     ("DELETE", "/v1/keys/key_000000000000", None),
 ]
 
@@ -166,8 +167,10 @@ def test_agent_and_run_scopes_under_the_keys_user(alice: httpx.Client) -> None:
     inside = alice.get("/v1/memories", params={"agent_id": "planner", "run_id": "r1"}).json()
     assert inside and all(m["scope"] == {"user_id": "alice", "agent_id": "planner", "run_id": "r1"} for m in inside)
     mid = inside[0]["id"]
-    assert alice.get(f"/v1/memories/{mid}").status_code == 404  # another scope
-    assert alice.get(f"/v1/memories/{mid}", params={"agent_id": "planner", "run_id": "r1"}).status_code == 200
+    assert alice.get(f"/v1/memories/{mid}", params={"agent_id": "other"}).status_code == 404  # another agent
+    assert alice.get(f"/v1/memories/{mid}", params={"run_id": "r2"}).status_code == 404  # another run
+    for params in ({"agent_id": "planner", "run_id": "r1"}, {"agent_id": "planner"}, {}):  # narrowing
+        assert alice.get(f"/v1/memories/{mid}", params=params).status_code == 200
 
 
 def test_delete_user_stats_and_reindex(served: Served, alice: httpx.Client) -> None:

@@ -86,7 +86,8 @@ def test_stats_counts(store: Store) -> None:
     assert stats["units"]["by_layer"] == {"core": 1, "episodic": 3, "semantic": 0}
     assert stats["units"]["by_tier"] == {"long": 3, "short": 1}
     assert (stats["units"]["current"], stats["units"]["superseded"]) == (3, 1)
-    assert stats["edges"] == {"total": 4, "by_kind": {"semantic": 2, "window": 2}}
+    assert stats["edges"] == {"total": 4, "directed": 8, "by_kind": {"semantic": 2, "window": 2}}
+    assert stats["edges"]["directed"] == sum(r["kind"] == "edge" for r in store.export())
     assert stats["history"] == 4
     assert stats["db_bytes"] > 0
     bob = store.stats(BOB)

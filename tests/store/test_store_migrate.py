@@ -8,6 +8,7 @@ turn), so every record kind is present. PostgreSQL is the session's test server.
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from ripplemem.interfaces.cli import cli
 from ripplemem.providers.embed import make_embedder
 from ripplemem.providers.embed.base import Embedder
 from ripplemem.store import Store, open_store
-from ripplemem.store.migrate import KINDS, digest, digest_records, migrate
+from ripplemem.store.migrate import KINDS, digest, digest_records, migrate, scope_label
 from ripplemem.types import Scope, Turn
 from sample_dialogue import SESSION_1, SESSION_2
 
@@ -122,6 +123,12 @@ def test_cli_migrate_refuses_a_non_empty_destination_unless_append(
     done = runner.invoke(cli, ["migrate", "--from", original, "--to", pg])
     assert done.exit_code == 0, done.output
     assert "3 scope(s) copied; verified equal:" in done.output
+    progress = [line for line in done.output.splitlines() if line.startswith("scope ")]
+    assert len(progress) == 3 and not any("|" in line for line in progress), done.output  # no raw scope keys
+    assert all(re.fullmatch(r"scope \d/3 \(user [^)]+\): \d+ turns, \d+ memories, \d+ edge records "
+                            r"\(each link both ways\), \d+ history entries", line) for line in progress), progress
+    stats = stores(original).stats()
+    assert f"{stats['edges']['directed']} edge records" in done.output.splitlines()[-1]  # stats and migrate agree
 
     refused = runner.invoke(cli, ["migrate", "--from", original, "--to", pg])
     assert refused.exit_code == 2
@@ -164,7 +171,7 @@ def test_a_failure_mid_way_leaves_no_half_copied_scope(
     with pytest.raises(StoreError) as failed:
         migrate(broken, destination)  # type: ignore[arg-type]
     message = str(failed.value)
-    assert "connection to the source lost" in message and f"scopes copied before it: {first.key}" in message
+    assert "connection to the source lost" in message and f"scopes copied before it: {scope_label(first)}" in message
     assert "--append" in message
     assert destination.scopes() == [first]  # the broken scope was rolled back whole, the third never started
     assert destination.turns(second) == [] and destination.count_units(second) == 0

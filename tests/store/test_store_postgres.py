@@ -17,7 +17,8 @@ from ripplemem.interfaces.keys import KeyStore
 from ripplemem.store import open_store
 from ripplemem.store.base import WriteBatch
 from ripplemem.store.postgres import PostgresStore
-from ripplemem.types import Edge, HistoryEntry, Scope, utcnow
+from ripplemem.store.postgres.schema import MIGRATIONS
+from ripplemem.types import Edge, Filters, HistoryEntry, Scope, utcnow
 
 ALICE = Scope("alice")
 
@@ -30,12 +31,35 @@ def test_open_migrates_once_and_records_it(pg_urls) -> None:  # type: ignore[no-
         store = open_store(scheme_url)
         assert isinstance(store, PostgresStore) and "password" not in store.url
         store.close()
-    from ripplemem.store.postgres.schema import MIGRATIONS
-
     assert pg_rows(url, "SELECT version FROM ripplemem_schema_version ORDER BY version") == [(v,) for v, _ in MIGRATIONS]
     tables = {r[0] for r in pg_rows(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
     assert {"ripplemem_units", "ripplemem_turns", "ripplemem_edges", "ripplemem_history", "ripplemem_meta",
             "ripplemem_scopes", "ripplemem_names"} <= tables  # fmt: skip
+
+
+def test_version_5_adds_metadata_to_a_version_4_store(pg_urls) -> None:  # type: ignore[no-untyped-def]
+    url = pg_urls()
+    store = open_store(url)
+    store.log_turns(ALICE, [turn("t1")])
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "old", vector=vec(1))]))
+    store.close()
+    with psycopg.connect(url) as conn:  # the store as version 4 left it
+        conn.execute("DROP INDEX ripplemem_units_metadata")
+        conn.execute("ALTER TABLE ripplemem_units DROP COLUMN metadata")
+        conn.execute("ALTER TABLE ripplemem_turns DROP COLUMN metadata")
+        conn.execute("DELETE FROM ripplemem_schema_version WHERE version = 5")
+    store = open_store(url)
+    try:
+        (old,) = store.get_units(ALICE, ["old"])
+        assert old.metadata == {} and store.turns(ALICE)[0].metadata == {}
+        store.apply(ALICE, WriteBatch(add=[unit(ALICE, "new", vector=vec(2)).with_(metadata={"topic": "food"})]))
+        kept = store.list_units(ALICE, filters=Filters(metadata=(("topic", ("food",)),)))
+        assert [u.id for u in kept] == ["new"] and kept[0].metadata == {"topic": "food"}
+    finally:
+        store.close()
+    assert pg_rows(url, "SELECT max(version) FROM ripplemem_schema_version") == [(MIGRATIONS[-1][0],)]
+    indexes = pg_rows(url, "SELECT indexdef FROM pg_indexes WHERE indexname = 'ripplemem_units_metadata'")
+    assert len(indexes) == 1 and "gin" in str(indexes[0][0]) and "jsonb_path_ops" in str(indexes[0][0])
 
 
 def test_unreachable_server_is_a_store_error_without_the_password() -> None:

@@ -15,7 +15,7 @@ from ripplemem.errors import ConfigError, StoreError
 from ripplemem.store import open_store, sqlite_path
 from ripplemem.store.base import WriteBatch
 from ripplemem.store.sqlite import SQLiteStore, schema
-from ripplemem.types import Edge, Scope
+from ripplemem.types import Edge, Filters, Scope, Turn
 
 ALICE = Scope("alice")
 SMALL_ANN = Settings(ann_threshold=40)
@@ -53,6 +53,43 @@ def test_open_store_picks_the_backend(tmp_path: Path) -> None:
         assert len(list(mem.export())) == 2
 
 
+def undo_version_5(conn: sqlite3.Connection) -> None:
+    """The file as version 4 left it: no metadata anywhere."""
+    conn.execute("DROP TABLE unit_metadata")
+    conn.execute("ALTER TABLE units DROP COLUMN metadata")
+    conn.execute("ALTER TABLE turns DROP COLUMN metadata")
+    conn.execute("DELETE FROM schema_version WHERE version = 5")
+
+
+def test_version_5_adds_metadata_and_keeps_older_rows_readable(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    store = open_store(path)
+    store.log_turns(ALICE, [Turn("t1", "s1", "Ann", "hello")])
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "old", vector=vec(1))]))
+    store.close()
+    with sqlite3.connect(path) as conn:
+        undo_version_5(conn)
+    conn.close()
+    store = open_store(path)
+    try:
+        (old,) = store.get_units(ALICE, ["old"])
+        assert old.metadata == {} and store.turns(ALICE)[0].metadata == {}
+        tagged = unit(ALICE, "new", vector=vec(2)).with_(metadata={"topic": "food", "n": 2})
+        store.apply(ALICE, WriteBatch(add=[tagged]))
+        assert store.get_units(ALICE, ["new"])[0].metadata == {"topic": "food", "n": 2}
+        kept = store.list_units(ALICE, filters=Filters(metadata=(("topic", ("food",)),)))
+        assert [u.id for u in kept] == ["new"]
+    finally:
+        store.close()
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == schema.SCHEMA_VERSION
+        assert conn.execute("SELECT key, value FROM unit_metadata ORDER BY key").fetchall() == [
+            ("n", "2"), ("topic", '"food"')]  # fmt: skip
+    finally:
+        conn.close()
+
+
 def test_pragmas_and_migrations(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
     open_store(path).close()
@@ -79,6 +116,7 @@ def test_version_3_puts_the_span_end_in_the_time_class_index(tmp_path: Path) -> 
     with sqlite3.connect(path) as conn:  # the file as version 2 left it
         conn.execute("DROP INDEX units_t_class")
         conn.execute("CREATE INDEX units_t_class ON units(scope, t_class, t_start_us) WHERE t_class IS NOT NULL")
+        undo_version_5(conn)
         conn.execute("ALTER TABLE units DROP COLUMN concepts")
         conn.execute("ALTER TABLE units DROP COLUMN role")
         conn.execute("DELETE FROM schema_version WHERE version IN (3, 4)")
@@ -99,6 +137,7 @@ def test_version_4_adds_concepts_and_keeps_older_units_readable(tmp_path: Path) 
     store.apply(ALICE, WriteBatch(add=[unit(ALICE, "old", vector=vec(1))]))
     store.close()
     with sqlite3.connect(path) as conn:  # the file as version 3 left it
+        undo_version_5(conn)
         conn.execute("ALTER TABLE units DROP COLUMN concepts")
         conn.execute("ALTER TABLE units DROP COLUMN role")
         conn.execute("DELETE FROM schema_version WHERE version = 4")

@@ -135,6 +135,10 @@ PLEASANTRIES = [
     "Please continue writing.",
     "Give me a few more examples.",
     "...",
+    # a heart is no number; being busy or curious is no news
+    "Thanks, Sam! Means a lot. <3",
+    "Been so busy lately, how about you?",
+    "Ooh, I'm curious, what was it like?",
 ]
 
 CONTENT = [
@@ -208,6 +212,9 @@ CONTENT = [
     "I love that painting you made.",
     "I'm glad we adopted a dog.",
     "Could you write me a cover letter for a nursing job?",
+    # a closing that says when the two meet is a plan
+    "Alright, see you tomorrow!",
+    "I've been busy with the move to Leeds.",
 ]
 
 
@@ -313,6 +320,15 @@ def test_the_extractor_drops_pleasantries_and_keeps_a_reaction_that_adds_content
     ))  # fmt: skip
     assert [c.sources for c in found] == [("t1",), ("t4",)]
     assert "launch" in found[0].restatement and "Mondays" not in found[0].restatement
+
+
+def test_a_heart_is_set_aside_without_changing_the_sentences() -> None:
+    """"<3" is no number, and the extractor's sentences still line up with the acts."""
+    found = RuleExtractor().extract(_window(
+        ("Ann", "Thanks, Ben! Appreciate it <3", None),
+        ("Ben", "I start at the bakery on Monday <3 <3", None),
+    ))  # fmt: skip
+    assert [c.sources for c in found] == [("t1",)]
 
 
 def test_system_and_tool_turns_are_log_only() -> None:

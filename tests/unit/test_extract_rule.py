@@ -260,6 +260,20 @@ def test_emphasis_and_core(ex: RuleExtractor, text: str, core: bool) -> None:
     assert (c.emphasis >= 0.6) is core
 
 
+def test_the_assistants_advice_is_never_core(ex: RuleExtractor) -> None:
+    """"Remember to ..." from the assistant is advice to the user, not the user's own emphasis;
+    the user's own "remember" in the same chat is core."""
+    w = window(
+        ("user", "Please remember that I'm allergic to peanuts."),
+        ("assistant", "Remember to check the museum's opening hours before you go. I always do."),
+        speakers=("user", "assistant"),
+        roles=True,
+    )
+    by_role = {c.role: c for c in ex.extract(w)}
+    assert by_role["user"].layer == "core" and by_role["user"].emphasis >= 0.6
+    assert by_role["assistant"].layer == "episodic" and by_role["assistant"].emphasis == 0.0
+
+
 def test_long_turn_is_cut_at_sentence_boundaries(ex: RuleExtractor) -> None:
     sentences = [f"Step {i} of the recipe is to rinse the rice again and drain it well." for i in range(500)]
     w = window(("assistant", " ".join(sentences)), speakers=("user", "assistant"), roles=True)

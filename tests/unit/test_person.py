@@ -251,6 +251,12 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("See you later! I told you about it.", C, M, "See Melanie later! Caroline told Melanie about it."),
     ("I'm home. Are you?", C, M, "Caroline is home. Is Melanie?"),
     ("It is what it is.", C, M, "It is what it is."),
+    # a clitic written onto the pronoun agrees whatever the parse made of the clause
+    ("I finished it today and I'm in the mood for more.", C, M, "Caroline finished it today and Caroline is in the mood for more."),
+    ("I read a novel by Kristin Hannah, today and I'm in the mood for more.", C, M,
+     "Caroline read a novel by Kristin Hannah, today and Caroline is in the mood for more."),
+    ("Me and you're friends.", C, M, "Caroline and Melanie are friends."),
+    ("Well, you've been great and I've loved it.", C, M, "Well, Melanie has been great and Caroline has loved it."),
 ]
 
 

@@ -118,7 +118,8 @@ EVALUATIVE = _words(
     true right correct fair real valid important key vital crucial essential meaningful rewarding
     fulfilling valuable worthwhile worth powerful huge massive best better worse worst
     easier harder tougher greater nicer cooler
-    delicious yummy tasty priceless vivid bold bright fancy cozy colorful colourful vibrant elegant"""
+    delicious yummy tasty priceless vivid bold bright fancy cozy colorful colourful vibrant elegant
+    busy curious"""
 )
 # Degree, stance and hedging adverbs: they grade an evaluation and add nothing of their own.
 DEGREE = _words(
@@ -300,7 +301,7 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
 _FACT_QUESTION = re.compile(r"(?:where|when|which|how\s+(?:long|many|much|often|far|old|soon))(?![\w'])", re.I)
 _FORMULA_RES = tuple((act, re.compile(rf"(?<![\w'])(?:{p})(?![\w'])", re.I)) for act, p in _FORMULAS)
 
-_WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*")
+_WORD = re.compile(r"(?<!<)(?<!</)[^\W_]+(?:['\-][^\W_]+)*")  # not the "3" of the emoticon "<3"
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 _REPEATS = re.compile(r"(\w)\1{2,}")  # "sooo" -> "so", "Awww" -> "aw"
 _LAUGH = re.compile(r"^(?:a?h+a+)+h*$|^(?:h+e+)+h*$|^l+o+l+$|^(?:ha|ah)+h*$", re.I)

@@ -49,6 +49,7 @@ Conventions (documented choices):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
@@ -119,6 +120,7 @@ def person_edits(
         edits[tok.i] = Edit(tok.idx, last.idx + len(last), _cased(tok, _form(tok, key, form, who, people)))
         if form == "subj":
             _agree(tok, who, edits)
+        _glued(tok, who, edits)
     if not len(tokens):
         return []
     lo, hi = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
@@ -437,6 +439,18 @@ def _agree(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
             _inflect(own, who, edits)  # "I'm tired and am going home"
         elif finite is verb and not who.plural and verb.lower_ not in _BE and _verbal(verb) and _verb_like(conj):
             _inflect(conj, who, edits, lexical=True)  # "I cook and clean"
+
+
+def _glued(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
+    """A clitic written onto the pronoun ("I'm", "you've", "I'd") is that pronoun's verb
+    whatever the parse says ("today and I'm in the mood", where "I" was read as a conjunct
+    of "today"): it agrees even when :func:`_agree` found no clause to follow."""
+    if subj.whitespace_ or subj.i + 1 >= len(subj.doc) or subj.lower_ not in ("i", "you", "we"):
+        return
+    nxt = subj.nbor()
+    if nxt.i not in edits and _norm(nxt.lower_) in _CLITICS - {"'s", "s"}:
+        joined = subj.dep_ == "conj" or any(c.dep_ == "conj" for c in subj.children)  # "me and you're"
+        _inflect(nxt, dataclasses.replace(who, plural=True) if joined else who, edits)
 
 
 def _finite(verb: Token) -> Token:

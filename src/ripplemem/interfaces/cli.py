@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import click
 from ..errors import RippleMemError
 from ..formats import read_conversations
 from ..memory import Memory
-from .render import evidence_json, print_evidence, print_trace
+from .render import evidence_json, print_evidence, print_trace, scope_json
 
 
 def _open(ctx: click.Context) -> Memory:
@@ -80,21 +81,77 @@ def ingest(ctx: click.Context, file: Path, user: str | None, limit: int | None) 
                f"({len(conversations)} conversation(s))")
 
 
+def _scope_options(required: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--user`` / ``--agent`` / ``--run``, passed as ``user_id`` / ``agent_id`` / ``run_id``: a query
+    with the user alone sees every agent and run of the user; with an agent, that agent's runs."""
+
+    def wrap(command: Callable[..., Any]) -> Callable[..., Any]:
+        command = click.option("--run", "run_id", default=None, help="The run (narrows to that run).")(command)
+        command = click.option("--agent", "agent_id", default=None, help="The agent (narrows to that agent).")(command)
+        return click.option("--user", "user_id", required=required, default=None, help="The user id.")(command)
+
+    return wrap
+
+
+def _json_option(name: str, help_text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return click.option(f"--{name}", name, default=None, callback=_parse_json, help=help_text + " (JSON object).")
+
+
+def _parse_json(ctx: click.Context, param: click.Parameter, value: str | None) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    try:
+        parsed = json.loads(value)
+    except ValueError as exc:
+        raise click.BadParameter(f"not JSON: {exc}") from exc
+    if not isinstance(parsed, dict):
+        raise click.BadParameter("expected a JSON object")
+    return parsed
+
+
+_FILTERS_HELP = ("What to keep: {\"metadata\": {key: value or {\"in\": [...]}}, \"since\", \"until\", \"layer\", "
+                 "\"current_only\"}")
+
+
 @cli.command()
-@click.argument("question")
-@click.option("--user", required=True, help="The scope (user id) to recall from.")
+@click.argument("text")
+@_scope_options()
+@click.option("--speaker", default="user", show_default=True, help="Who said it (a name, or the chat role user).")
+@click.option("--session", "session_id", default=None, help="The session it belongs to.")
+@click.option("--time", "session_time", default=None, help="When it was said (ISO 8601); default now.")
+@_json_option("metadata", "Kept on the memories it produces")
+@click.option("--no-infer", is_flag=True, help="Store the message as written (no extraction).")
+@click.pass_context
+def add(ctx: click.Context, text: str, user_id: str, agent_id: str | None, run_id: str | None, speaker: str,
+        session_id: str | None, session_time: str | None, metadata: dict[str, Any] | None, no_infer: bool) -> None:
+    """Remember one message (TEXT said by --speaker)."""
+    message = {"role": speaker, "content": text} if speaker in ("user", "assistant") else {"speaker": speaker,
+                                                                                          "text": text}
+    result = _open(ctx).add([message], user_id=user_id, agent_id=agent_id, run_id=run_id, session_id=session_id,
+                            session_time=session_time, metadata=metadata, infer=not no_infer)
+    for e in result.events:
+        click.echo(f"{e.event:<9} {e.id}  {e.memory}")
+    click.echo(f"{result.turns_added} turn(s) added, {result.turns_skipped} already stored, "
+               f"{len(result)} memory event(s), {result.healed} earlier turn(s) healed")
+
+
+@cli.command()
+@click.argument("query")
+@_scope_options()
 @click.option("--as-of", default=None, help="The question's date (resolves 'last week'); default now.")
 @click.option("--budget", "budget", type=int, default=None, help="Token budget of the evidence.")
 @click.option("--k", type=int, default=None, help="At most this many memories.")
+@_json_option("filters", _FILTERS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--trace", is_flag=True, help="Also print the recall trace (views, plan, diffusion).")
 @click.pass_context
-def recall(ctx: click.Context, question: str, user: str, as_of: str | None, budget: int | None, k: int | None,
-           as_json: bool, trace: bool) -> None:
-    """Recall the evidence for a question, with the source turns of each memory."""
+def recall(ctx: click.Context, query: str, user_id: str, agent_id: str | None, run_id: str | None, as_of: str | None,
+           budget: int | None, k: int | None, filters: dict[str, Any] | None, as_json: bool, trace: bool) -> None:
+    """Recall the evidence for a query, with the source turns of each memory."""
     memory = _open(ctx)
-    ev = memory.recall(question, user_id=user, as_of=as_of, budget_tokens=budget, k=k)
-    turns = memory.source_turns(ev.sources, user_id=user)
+    where: dict[str, Any] = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
+    ev = memory.recall(query, as_of=as_of, budget_tokens=budget, k=k, filters=filters, **where)
+    turns = memory.source_turns(ev.sources, **where)
     if as_json:
         click.echo(json.dumps(evidence_json(ev, turns, trace), indent=2, ensure_ascii=False))
         return
@@ -105,53 +162,75 @@ def recall(ctx: click.Context, question: str, user: str, as_of: str | None, budg
 
 @cli.command()
 @click.argument("query")
-@click.option("--user", required=True, help="The scope (user id) to search.")
+@_scope_options()
 @click.option("--limit", type=int, default=10, show_default=True, help="How many memories.")
+@_json_option("filters", _FILTERS_HELP)
 @click.pass_context
-def search(ctx: click.Context, query: str, user: str, limit: int) -> None:
+def search(ctx: click.Context, query: str, user_id: str, agent_id: str | None, run_id: str | None, limit: int,
+           filters: dict[str, Any] | None) -> None:
     """Ranked memories for a query (no planner, no budget)."""
-    for item in _open(ctx).search(query, user_id=user, limit=limit):
+    found = _open(ctx).search(query, user_id=user_id, agent_id=agent_id, run_id=run_id, limit=limit, filters=filters)
+    for item in found:
         click.echo(f"{item.score:.3f}  {item.render()}  [{', '.join(item.sources)}]  ({item.id})")
 
 
 @cli.command("list")
-@click.option("--user", required=True, help="The scope (user id).")
+@_scope_options()
 @click.option("--limit", type=int, default=20, show_default=True, help="How many memories.")
+@_json_option("filters", _FILTERS_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON lines (with metadata and scope).")
 @click.pass_context
-def list_(ctx: click.Context, user: str, limit: int) -> None:
-    """The newest memories of a scope."""
-    for unit in _open(ctx).list(user_id=user, limit=limit):
-        click.echo(f"{unit.id}  {unit.layer:<8} {unit.render()}  [{', '.join(unit.sources)}]")
+def list_(ctx: click.Context, user_id: str, agent_id: str | None, run_id: str | None, limit: int,
+          filters: dict[str, Any] | None, as_json: bool) -> None:
+    """The newest memories of a scope (and of its agents and runs)."""
+    for unit in _open(ctx).list(user_id=user_id, agent_id=agent_id, run_id=run_id, limit=limit, filters=filters):
+        if as_json:
+            click.echo(json.dumps({"id": unit.id, "text": unit.restatement, "layer": unit.layer,
+                                   "sources": list(unit.sources), "metadata": dict(unit.metadata),
+                                   "scope": scope_json(unit.scope)}, ensure_ascii=False))
+        else:
+            click.echo(f"{unit.id}  {unit.layer:<8} {unit.render()}  [{', '.join(unit.sources)}]")
+
+
+@cli.command()
+@click.option("--user", "user_id", default=None, help="Only this user's scopes.")
+@click.pass_context
+def scopes(ctx: click.Context, user_id: str | None) -> None:
+    """The scopes the store holds (user, agent, run), one a line."""
+    for scope in _open(ctx).list_scopes(user_id=user_id):
+        click.echo(f"{scope.user_id}\t{scope.agent_id or '-'}\t{scope.run_id or '-'}")
 
 
 @cli.command()
 @click.argument("memory_id")
-@click.option("--user", required=True, help="The scope (user id).")
+@_scope_options()
 @click.pass_context
-def history(ctx: click.Context, memory_id: str, user: str) -> None:
+def history(ctx: click.Context, memory_id: str, user_id: str, agent_id: str | None, run_id: str | None) -> None:
     """What happened to one memory, oldest first."""
-    for entry in _open(ctx).history(memory_id, user_id=user):
+    for entry in _open(ctx).history(memory_id, user_id=user_id, agent_id=agent_id, run_id=run_id):
         click.echo(f"{entry.at.isoformat()}  {entry.event:<9} {entry.new_text or ''}  {entry.detail}")
 
 
 @cli.command()
 @click.argument("memory_id")
-@click.argument("text")
-@click.option("--user", required=True, help="The scope (user id).")
+@click.argument("text", required=False)
+@_scope_options()
+@_json_option("metadata", "Replaces the memory's metadata")
 @click.pass_context
-def update(ctx: click.Context, memory_id: str, text: str, user: str) -> None:
-    """Correct one memory by hand: its text becomes TEXT (sources and history kept)."""
-    unit = _open(ctx).update(memory_id, text, user_id=user)
-    click.echo(f"updated {unit.id}  {unit.render()}")
+def update(ctx: click.Context, memory_id: str, text: str | None, user_id: str, agent_id: str | None,
+           run_id: str | None, metadata: dict[str, Any] | None) -> None:
+    """Correct one memory by hand: its text becomes TEXT and/or its metadata --metadata (sources and history kept)."""
+    unit = _open(ctx).update(memory_id, text, metadata=metadata, user_id=user_id, agent_id=agent_id, run_id=run_id)
+    click.echo(f"updated {unit.id}  {unit.render()}" + (f"  {json.dumps(dict(unit.metadata))}" if unit.metadata else ""))
 
 
 @cli.command()
 @click.argument("memory_id")
-@click.option("--user", required=True, help="The scope (user id).")
+@_scope_options()
 @click.pass_context
-def delete(ctx: click.Context, memory_id: str, user: str) -> None:
+def delete(ctx: click.Context, memory_id: str, user_id: str, agent_id: str | None, run_id: str | None) -> None:
     """Delete one memory (everywhere: row, vector, edges, history)."""
-    _open(ctx).delete(memory_id, user_id=user)
+    _open(ctx).delete(memory_id, user_id=user_id, agent_id=agent_id, run_id=run_id)
     click.echo(f"deleted {memory_id}")
 
 

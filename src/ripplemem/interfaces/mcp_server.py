@@ -1,7 +1,7 @@
 """The MCP server (official ``mcp`` SDK): one user's memory as tools and a resource.
 
 Tools: ``remember`` (turns, or one fact), ``recall`` (evidence with its source turns),
-``forget`` (one memory id). Resource: ``memory://recent``, the newest memories. The server
+``search``, ``update`` and ``forget`` (one memory id), ``scopes``. Resource: ``memory://recent``, the newest memories. The server
 acts for the one user it was started for; over HTTP (streamable HTTP at ``/mcp``) every
 request needs ``Authorization: Bearer <key>`` with a key of that user or the admin key.
 """
@@ -14,8 +14,9 @@ from typing import Any
 from ..aio import AsyncMemory
 from ..errors import RippleMemError
 from ..memory import Memory
+from ..types import MemoryUnit
 from .keys import KeyStore
-from .render import evidence_json
+from .render import add_json, evidence_json, scope_json
 from .server import Receive, Scope_, Send, error_response
 
 RECENT_URI = "memory://recent"
@@ -25,6 +26,11 @@ def _fail(exc: RippleMemError) -> Exception:
     from mcp.server.mcpserver.exceptions import ToolError
 
     return ToolError(f"{type(exc).__name__}: {exc}")
+
+
+def _memory_json(u: MemoryUnit) -> dict[str, Any]:
+    return {"id": u.id, "text": u.restatement, "rendered": u.render(), "layer": u.layer, "sources": list(u.sources),
+            "metadata": dict(u.metadata), "scope": scope_json(u.scope)}
 
 
 def build_mcp(memory: Memory | AsyncMemory, user_id: str, *, recent: int = 20) -> Any:
@@ -44,44 +50,68 @@ def build_mcp(memory: Memory | AsyncMemory, user_id: str, *, recent: int = 20) -
     async def remember(
         turns: list[dict[str, Any]] | None = None, fact: str | None = None, session_id: str | None = None,
         session_time: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+        metadata: dict[str, Any] | None = None, infer: bool = True,
     ) -> dict[str, Any]:
-        """Remember conversation turns ({speaker, text} or {role, content}, optional id and time), or one fact
-        stated by the user. Returns what happened to each memory."""
+        """Remember conversation turns ({speaker, text} or {role, content}, optional id, time and metadata), or
+        one fact stated by the user. `metadata` (a JSON object) goes on every memory they produce; `infer` false
+        stores each turn as written. Returns what happened to each memory."""
         if (turns is None) == (fact is None):
             raise _fail(RippleMemError("give either turns or fact"))
         messages: Any = turns if turns is not None else [{"role": "user", "content": fact}]
         try:
             result = await mem.add(messages, user_id=user_id, agent_id=agent_id, run_id=run_id,
-                                   session_id=session_id, session_time=session_time)
+                                   session_id=session_id, session_time=session_time, metadata=metadata, infer=infer)
         except RippleMemError as exc:
             raise _fail(exc) from exc
-        return {"turns_added": result.turns_added, "turns_skipped": result.turns_skipped,
-                "events": [{"id": e.id, "event": e.event, "memory": e.memory, "sources": list(e.sources)}
-                           for e in result.events]}
+        return add_json(result)
 
     @server.tool()
     async def recall(
-        question: str, budget_tokens: int | None = None, as_of: str | None = None,
-        agent_id: str | None = None, run_id: str | None = None,
+        query: str | None = None, budget_tokens: int | None = None, as_of: str | None = None,
+        agent_id: str | None = None, run_id: str | None = None, filters: dict[str, Any] | None = None,
+        question: str | None = None,
     ) -> dict[str, Any]:
-        """The evidence for a question: the memories that together answer it, each with the turns it came
-        from. `context` is the evidence in time order, ready to answer from."""
+        """The evidence for a query: the memories that together answer it, each with the turns it came
+        from. `context` is the evidence in time order, ready to answer from. `filters`: {metadata: {key:
+        value | {in: [values]}}, since, until, layer, current_only}. (`question` is the old name of `query`.)"""
         where: dict[str, Any] = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
+        asked = query if query is not None else question
+        if asked is None or (query is not None and question is not None):
+            raise _fail(RippleMemError("give query (or the deprecated question), not both"))
         try:
-            ev = await mem.recall(question, budget_tokens=budget_tokens, as_of=as_of, **where)
+            ev = await mem.recall(asked, budget_tokens=budget_tokens, as_of=as_of, filters=filters,
+                                  **where)
             turns = await mem.source_turns(ev.sources, **where)
         except RippleMemError as exc:
             raise _fail(exc) from exc
         return evidence_json(ev, turns, trace=False)
 
     @server.tool()
-    async def update(memory_id: str, text: str, agent_id: str | None = None, run_id: str | None = None) -> dict[str, Any]:
-        """Correct one memory (by the id `recall` or `remember` gave): its text becomes `text`."""
+    async def search(
+        query: str, limit: int = 10, agent_id: str | None = None, run_id: str | None = None,
+        filters: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Ranked memories for a query (no planner, no budget), those `filters` keep."""
         try:
-            unit = await mem.update(memory_id, text, user_id=user_id, agent_id=agent_id, run_id=run_id)
+            items = await mem.search(query, limit=limit, filters=filters, user_id=user_id, agent_id=agent_id,
+                                     run_id=run_id)
         except RippleMemError as exc:
             raise _fail(exc) from exc
-        return {"id": unit.id, "text": unit.restatement, "rendered": unit.render(), "sources": list(unit.sources)}
+        return {"items": [{**_memory_json(i.unit), "score": i.score, "routes": list(i.routes)} for i in items]}
+
+    @server.tool()
+    async def update(
+        memory_id: str, text: str | None = None, metadata: dict[str, Any] | None = None,
+        agent_id: str | None = None, run_id: str | None = None,
+    ) -> dict[str, Any]:
+        """Correct one memory (by the id `recall` or `remember` gave): its text becomes `text` and/or its
+        metadata is replaced by `metadata`."""
+        try:
+            unit = await mem.update(memory_id, text, metadata=metadata, user_id=user_id, agent_id=agent_id,
+                                    run_id=run_id)
+        except RippleMemError as exc:
+            raise _fail(exc) from exc
+        return _memory_json(unit)
 
     @server.tool()
     async def forget(memory_id: str, agent_id: str | None = None, run_id: str | None = None) -> dict[str, Any]:
@@ -102,6 +132,11 @@ def build_mcp(memory: Memory | AsyncMemory, user_id: str, *, recent: int = 20) -
         except RippleMemError as exc:
             raise _fail(exc) from exc
         return {"id": unit.id, "pinned": unit.pinned, "cold": unit.cold, "rendered": unit.render()}
+
+    @server.tool()
+    async def scopes() -> dict[str, Any]:
+        """The scopes (agent and run) this user's memories are kept in."""
+        return {"scopes": [scope_json(sc) for sc in await mem.list_scopes(user_id=user_id)]}
 
     @server.resource(RECENT_URI, name="recent memories", mime_type="application/json",
                      description=f"The {recent} newest memories of this user.")

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..types import Evidence, MemoryUnit, Turn
+from ..types import AddResult, Evidence, LLMUsage, MemoryUnit, Scope, Turn
 
 
 def print_evidence(ev: Evidence, turns: dict[str, Turn]) -> None:
@@ -50,6 +50,26 @@ def print_trace(ev: Evidence) -> None:
     click.echo(f"stop: {t.stop_reason}")
 
 
+def scope_json(scope: Scope) -> dict[str, Any]:
+    return {"user_id": scope.user_id, "agent_id": scope.agent_id, "run_id": scope.run_id}
+
+
+def usage_json(usage: LLMUsage) -> dict[str, dict[str, float | int]]:
+    """Per LLM role: calls, requests, failures, repairs, tokens, wall time (empty without an LLM)."""
+    return {role: u.as_dict() for role, u in usage.items()}
+
+
+def add_json(result: AddResult) -> dict[str, Any]:
+    """What one add did, as the REST and MCP surfaces return it."""
+    return {
+        "events": [{"id": e.id, "event": e.event, "memory": e.memory, "previous": e.previous,
+                    "sources": list(e.sources)} for e in result.events],
+        "turns_added": result.turns_added, "turns_skipped": result.turns_skipped,
+        "extraction_failures": result.extraction_failures, "healed": result.healed,
+        "llm_usage": usage_json(result.llm_usage),
+    }
+
+
 def turn_json(turn: Turn) -> dict[str, Any]:
     return {"id": turn.turn_id, "session_id": turn.session_id, "speaker": turn.speaker, "text": turn.content,
             "time": turn.time.isoformat() if turn.time else None}
@@ -86,6 +106,7 @@ def evidence_json(
                 "anchor": i.anchor, "layer": i.unit.layer, "sources": list(i.sources),
                 "time": [i.unit.time.start.isoformat(), i.unit.time.end.isoformat()] if i.unit.time else None,
                 "participants": sorted(i.unit.participants), "places": sorted(i.unit.locations),
+                "metadata": dict(i.unit.metadata), "scope": scope_json(i.unit.scope),
                 "source_turns": {s: turn_json(turns[s]) for s in i.sources if s in turns},
             }
             for i in ev.items

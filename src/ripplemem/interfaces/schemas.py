@@ -8,7 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..store.base import DeleteReport
-from ..types import AddResult, Edge, HistoryEntry, MemoryUnit, Turn
+from ..types import AddResult, Edge, HistoryEntry, MemoryUnit, Scope, Turn
+from .render import add_json
 
 Text = Field(min_length=1, max_length=100_000)
 
@@ -23,14 +24,20 @@ class ScopeIn(_In):
     run_id: str | None = None
 
 
+METADATA = "A JSON object kept on the memories; search, recall and list filter on it."
+FILTERS = ("What to keep: {metadata: {key: value | {in: [values]}}, since, until (ISO 8601: the memory's time, "
+           "else when it was said), layer (core, episodic, semantic, or a list), current_only (drop superseded)}.")
+
+
 class AddIn(ScopeIn):
     messages: list[dict[str, Any]] | str = Field(
-        description="Turns, each {speaker, text} or {role, content}, with optional id, time, image_caption; "
-        "or one string (a user turn).",
+        description="Turns, each {speaker, text} or {role, content}, with optional id, time, image_caption and "
+        "metadata (its own, over the call's); or one string (a user turn).",
     )
     session_id: str | None = None
     session_time: str | None = Field(None, description="When the session took place (ISO 8601).")
     infer: bool = Field(True, description="Extract memories; false stores each turn as written.")
+    metadata: dict[str, Any] | None = Field(None, description=METADATA)
 
 
 class RecallIn(ScopeIn):
@@ -39,16 +46,19 @@ class RecallIn(ScopeIn):
     k: int | None = Field(None, gt=0, le=500)
     as_of: str | None = Field(None, description="The question's date (resolves 'last week'); default now.")
     trace: bool = Field(False, description="Include the recall trace (views, plans, diffusion).")
+    filters: dict[str, Any] | None = Field(None, description=FILTERS)
 
 
 class SearchIn(ScopeIn):
     query: str = Text
     limit: int = Field(10, gt=0, le=500)
     as_of: str | None = None
+    filters: dict[str, Any] | None = Field(None, description=FILTERS)
 
 
 class UpdateIn(ScopeIn):
-    text: str = Text
+    text: str | None = Field(None, min_length=1, max_length=100_000, description="The new text (re-embedded).")
+    metadata: dict[str, Any] | None = Field(None, description="Replaces the memory's metadata.")
 
 
 class MaintainIn(ScopeIn):
@@ -95,15 +105,14 @@ class AddOut(BaseModel):
     turns_added: int
     turns_skipped: int
     extraction_failures: int
+    healed: int = Field(description="Earlier turns of the scope left pending or failed that this call extracted.")
+    llm_usage: dict[str, dict[str, float]] = Field(
+        description="Per LLM role: calls, requests, failures, repairs, prompt_tokens, completion_tokens, wall_ms "
+        "(empty without an LLM).")
 
     @classmethod
     def of(cls, result: AddResult) -> AddOut:
-        return cls(
-            events=[EventOut(id=e.id, event=e.event, memory=e.memory, previous=e.previous, sources=list(e.sources))
-                    for e in result.events],
-            turns_added=result.turns_added, turns_skipped=result.turns_skipped,
-            extraction_failures=result.extraction_failures,
-        )
+        return cls.model_validate(add_json(result))
 
 
 class SourceTurnOut(BaseModel):
@@ -119,6 +128,16 @@ class SourceTurnOut(BaseModel):
                    time=t.time.isoformat() if t.time else None)
 
 
+class ScopeOut(BaseModel):
+    user_id: str
+    agent_id: str | None
+    run_id: str | None
+
+    @classmethod
+    def of(cls, scope: Scope) -> ScopeOut:
+        return cls(user_id=scope.user_id, agent_id=scope.agent_id, run_id=scope.run_id)
+
+
 class EvidenceItemOut(BaseModel):
     id: str
     text: str
@@ -131,6 +150,8 @@ class EvidenceItemOut(BaseModel):
     time: list[str] | None
     participants: list[str]
     places: list[str]
+    metadata: dict[str, Any]
+    scope: ScopeOut
     source_turns: dict[str, SourceTurnOut]
 
 
@@ -143,12 +164,6 @@ class EvidenceOut(BaseModel):
     context: str = Field(description="The items ordered in time, one per line: the context for an answering LLM.")
     items: list[EvidenceItemOut]
     trace: dict[str, Any] | None = None
-
-
-class ScopeOut(BaseModel):
-    user_id: str
-    agent_id: str | None
-    run_id: str | None
 
 
 class MemoryOut(BaseModel):
@@ -165,6 +180,7 @@ class MemoryOut(BaseModel):
     places: list[str]
     time: list[datetime] | None
     facts: list[str]
+    metadata: dict[str, Any]
     current: bool
     valid_from: datetime | None
     valid_to: datetime | None
@@ -181,7 +197,8 @@ class MemoryOut(BaseModel):
             scope=ScopeOut(user_id=u.scope.user_id, agent_id=u.scope.agent_id, run_id=u.scope.run_id),
             layer=u.layer, tier=u.tier, importance=u.importance, sources=list(u.sources), session_id=u.session_id,
             participants=sorted(u.participants), places=sorted(u.locations),
-            time=[u.time.start, u.time.end] if u.time else None, facts=list(u.facts), current=u.current,
+            time=[u.time.start, u.time.end] if u.time else None, facts=list(u.facts), metadata=dict(u.metadata),
+            current=u.current,
             valid_from=u.valid_from, valid_to=u.valid_to, mentioned_at=u.mentioned_at,
             created_at=u.created_at, updated_at=u.updated_at, pinned=u.pinned, cold=u.cold,
         )

@@ -11,6 +11,7 @@ whose message names no internals (the traceback goes to the server's log only).
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass
@@ -219,7 +220,7 @@ Mem = Annotated[AsyncMemory, Depends(_memory)]
 async def add_turns(body: s.AddIn, who: Who, mem: Mem) -> s.AddOut:
     """Remember turns of a conversation (re-adding a stored turn id is a no-op)."""
     result = await mem.add(body.messages, session_id=body.session_id, session_time=body.session_time,
-                           infer=body.infer, **_body_scope(who, body))
+                           infer=body.infer, metadata=body.metadata, **_body_scope(who, body))
     return s.AddOut.of(result)
 
 
@@ -227,7 +228,8 @@ async def add_turns(body: s.AddIn, who: Who, mem: Mem) -> s.AddOut:
 async def recall(body: s.RecallIn, who: Who, mem: Mem) -> s.EvidenceOut:
     """The evidence set for a question: ranked memories within a token budget, with their source turns."""
     where = _body_scope(who, body)
-    ev = await mem.recall(body.query, budget_tokens=body.budget_tokens, k=body.k, as_of=body.as_of, **where)
+    ev = await mem.recall(body.query, budget_tokens=body.budget_tokens, k=body.k, as_of=body.as_of,
+                          filters=body.filters, **where)
     turns = await mem.source_turns(ev.sources, **where)
     named = {u.id: u for u in await mem.get_many(trace_ids(ev), **where)} if body.trace else None
     return s.EvidenceOut.model_validate(evidence_json(ev, turns, body.trace, named))
@@ -236,7 +238,8 @@ async def recall(body: s.RecallIn, who: Who, mem: Mem) -> s.EvidenceOut:
 @router.post("/search", response_model=list[s.SearchItemOut], tags=["read"])
 async def search(body: s.SearchIn, who: Who, mem: Mem) -> list[s.SearchItemOut]:
     """Ranked memories for a query (three views fused; no planner, no budget)."""
-    items = await mem.search(body.query, limit=body.limit, as_of=body.as_of, **_body_scope(who, body))
+    items = await mem.search(body.query, limit=body.limit, as_of=body.as_of, filters=body.filters,
+                             **_body_scope(who, body))
     return [s.SearchItemOut(score=i.score, routes=list(i.routes), memory=s.MemoryOut.of(i.unit)) for i in items]
 
 
@@ -244,9 +247,28 @@ async def search(body: s.SearchIn, who: Who, mem: Mem) -> list[s.SearchItemOut]:
 async def list_memories(
     scope: InScope, mem: Mem, limit: Annotated[int, Query(gt=0, le=1000)] = 100,
     offset: Annotated[int, Query(ge=0)] = 0,
+    filters: Annotated[str | None, Query(description="JSON text: " + s.FILTERS)] = None,
 ) -> list[s.MemoryOut]:
-    """The newest memories of a scope."""
-    return [s.MemoryOut.of(u) for u in await mem.list(limit=limit, offset=offset, **_where(scope))]
+    """The newest memories of a scope and the scopes under it (narrowing), those the filters keep."""
+    kept = _json_object(filters, "filters") if filters is not None else None
+    return [s.MemoryOut.of(u) for u in await mem.list(limit=limit, offset=offset, filters=kept, **_where(scope))]
+
+
+def _json_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise ApiError(400, "invalid_input", f"{what}: not JSON ({exc})") from exc
+    if not isinstance(value, dict):
+        raise ApiError(400, "invalid_input", f"{what}: expected a JSON object")
+    return value
+
+
+@router.get("/scopes", response_model=list[s.ScopeOut], tags=["memories"])
+async def list_scopes(who: Who, mem: Mem, user_id: str | None = None) -> list[s.ScopeOut]:
+    """The scopes the store holds: every one (the admin key; ``user_id`` narrows), or the key's user's."""
+    user = user_id if who.admin else user_for(who, user_id)
+    return [s.ScopeOut.of(sc) for sc in await mem.list_scopes(user_id=user)]
 
 
 @router.get("/memories/{memory_id}", response_model=s.MemoryOut, tags=["memories"],
@@ -281,8 +303,9 @@ async def memory_sources(memory_id: str, scope: InScope, mem: Mem) -> list[s.Sou
 @router.patch("/memories/{memory_id}", response_model=s.MemoryOut, tags=["memories"],
               responses={404: {"model": s.ErrorOut}})
 async def update_memory(memory_id: str, body: s.UpdateIn, who: Who, mem: Mem) -> s.MemoryOut:
-    """Correct one memory by hand: its text is replaced (re-embedded, sources kept, history kept)."""
-    return s.MemoryOut.of(await mem.update(memory_id, body.text, **_body_scope(who, body)))
+    """Correct one memory by hand: its text (re-embedded, sources kept, history kept) and/or its metadata."""
+    unit = await mem.update(memory_id, body.text, metadata=body.metadata, **_body_scope(who, body))
+    return s.MemoryOut.of(unit)
 
 
 @router.delete("/memories/{memory_id}", response_model=s.DeletedOut, tags=["memories"],
@@ -418,9 +441,10 @@ def _allowed(request: Request) -> str:
 def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: int = MAX_BODY_BYTES) -> FastAPI:
     """The REST application over one open memory and its key table (the caller closes both)."""
     app = FastAPI(
-        title="ripplemem", version=__version__,
+        title="ripplemem", version=__version__, docs_url=None, redoc_url=None,
         description="Long-term memory for LLM agents: add turns, recall verifiable evidence.",
     )
+    _install_docs(app)
     amem = memory if isinstance(memory, AsyncMemory) else AsyncMemory(memory)
     app.state.ripplemem = ServerState(amem, keys)
     _install_error_handlers(app)
@@ -435,6 +459,27 @@ def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: 
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(CatchAll)  # the outermost of ours: it also covers BodyLimit
     return app
+
+
+DOCS_ASSETS = "/docs/assets"
+
+
+def _install_docs(app: FastAPI) -> None:
+    """``/docs``: Swagger UI over ``/openapi.json``, its script and style served from the
+    ``swagger-ui-bundle-v2`` package (Swagger UI 5, which reads OpenAPI 3.1) (no CDN: the page works offline)."""
+    from fastapi.openapi.docs import get_swagger_ui_html
+    from starlette.staticfiles import StaticFiles
+    from swagger_ui_bundle import swagger_ui_path
+
+    app.mount(DOCS_ASSETS, StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Any:
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json", title="ripplemem API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js", swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS}/favicon-32x32.png",
+        )
 
 
 def uvicorn_config(app: Any, host: str = "127.0.0.1", port: int = 8765, **options: Any) -> Any:

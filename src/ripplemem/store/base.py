@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..types import Edge, HistoryEntry, MemoryUnit, Scope, Tier, TimeSpan, Turn, Vector
+from ..types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, Tier, TimeSpan, Turn, Vector
 
 
 @dataclass(slots=True)
@@ -101,9 +101,11 @@ class Store(Protocol):
         ...
 
     def list_units(
-        self, scope: Scope, *, limit: int = 100, offset: int = 0, current_only: bool = False
+        self, scope: Scope, *, limit: int = 100, offset: int = 0, current_only: bool = False,
+        filters: Filters | None = None,
     ) -> list[MemoryUnit]:
-        """Units newest first (without vectors)."""
+        """Units newest first (without vectors), those ``filters`` keep (the rule of
+        :meth:`Filters.matches`, in SQL: metadata through an index)."""
         ...
 
     def count_units(self, scope: Scope) -> int: ...
@@ -146,7 +148,9 @@ class Store(Protocol):
         (``reindex`` rebuilds them from the raw log)."""
         ...
 
-    def scopes(self) -> list[Scope]: ...
+    def scopes(self, user_id: str | None = None) -> list[Scope]:
+        """Every scope holding turns or memories (one user's, when given), in key order."""
+        ...
 
     # -- the search views and the candidate pools ---------------------------------------
     def dense_search(self, scope: Scope, vector: Vector, k: int) -> list[tuple[str, float]]:

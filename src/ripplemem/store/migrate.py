@@ -36,6 +36,17 @@ from ..types import Scope
 from .base import Store
 
 KINDS = ("meta", "turn", "unit", "edge", "history")
+#: How the reports name each kind's records: an edge record is one direction of a link.
+_NOUNS = {"meta": "meta entries", "turn": "turns", "unit": "memories", "edge": "edge records (each link both ways)",
+          "history": "history entries"}
+
+
+def scope_label(scope: Scope) -> str:
+    """A scope as people read it: ``user 26``, ``user alice, agent coach, run r1``."""
+    parts = [f"user {scope.user_id}"]
+    parts += [f"agent {scope.agent_id}"] if scope.agent_id is not None else []
+    parts += [f"run {scope.run_id}"] if scope.run_id is not None else []
+    return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -122,7 +133,7 @@ class MigrationReport:
 
     def summary(self) -> str:
         assert self.digest is not None
-        counts = ", ".join(f"{self.digest.counts[k]} {k}" for k in KINDS)
+        counts = ", ".join(f"{self.digest.counts[k]} {_NOUNS[k]}" for k in KINDS)
         skipped = f", {len(self.skipped)} already there and identical" if self.skipped else ""
         return f"{len(self.copied)} scope(s) copied{skipped}; verified equal: {counts}"
 
@@ -145,28 +156,32 @@ def migrate(
     _load(destination, meta, report, "metadata")
     todo = [s for s in scopes if s not in skipped]
     for n, scope in enumerate(todo, 1):
-        progress(f"scope {n}/{len(todo)}: {scope.key}")
         try:
-            _load(destination, _scope_records(source, scope), report, f"scope {scope.key!r}")
+            counts = _load(destination, _scope_records(source, scope), report, f"scope ({scope_label(scope)})")
         except StoreError as exc:
-            done = ", ".join(s.key for s in report.copied) or "none"
+            done = "; ".join(scope_label(s) for s in report.copied) or "none"
             raise StoreError(
-                f"{exc}. Scope {scope.key!r} was rolled back; scopes copied before it: {done}. "
+                f"{exc}. Scope ({scope_label(scope)}) was rolled back; scopes copied before it: {done}. "
                 "Fix the cause and re-run with --append to copy the rest."
             ) from exc
         report.copied.append(scope)
+        copied = ", ".join(f"{counts.get(k, 0)} {_NOUNS[k]}" for k in KINDS if k != "meta")
+        progress(f"scope {n}/{len(todo)} ({scope_label(scope)}): {copied}")
     progress("verifying counts and checksums")
     report.digest = _verify(source, destination, scopes, [r["key"] for r in meta])
     return report
 
 
-def _load(destination: Store, records: Iterable[dict[str, Any]], report: MigrationReport, what: str) -> None:
+def _load(
+    destination: Store, records: Iterable[dict[str, Any]], report: MigrationReport, what: str
+) -> dict[str, int]:
     try:
         counts = destination.import_records(records)
     except StoreError as exc:
         raise StoreError(f"copying {what} failed: {exc}") from exc
     for kind, n in counts.items():
         report.loaded[kind] = report.loaded.get(kind, 0) + n
+    return counts
 
 
 def _check_destination(source: Store, destination: Store, scopes: list[Scope], append: bool) -> list[Scope]:

@@ -41,11 +41,16 @@ def stats_record(
     tiers: dict[str, int],
     current: dict[str, int],
     edges: dict[str, int],
+    directed: int,
     history: int,
     db_bytes: int,
 ) -> dict[str, Any]:
     """``Store.stats``: the same shape from every backend, built from its grouped counts
-    (turns by status, units by layer, tier and currency ``"1"``/``"0"``, edges by kind)."""
+    (turns by status, units by layer, tier and currency ``"1"``/``"0"``, edges by kind).
+
+    An edge links two memories both ways and is stored once per direction: ``edges.total``
+    and ``by_kind`` count each link once (undirected); ``edges.directed`` counts the stored
+    rows, which is what ``export`` writes (one ``edge`` record per direction)."""
     return {
         "scopes": int(scopes),
         "turns": {"total": sum(turns.values()), **{s: turns.get(s, 0) for s in ("pending", "done", "failed")}},
@@ -56,7 +61,7 @@ def stats_record(
             "current": current.get("1", 0),
             "superseded": current.get("0", 0),
         },
-        "edges": {"total": sum(edges.values()), "by_kind": edges},
+        "edges": {"total": sum(edges.values()), "directed": int(directed), "by_kind": edges},
         "history": int(history),
         "db_bytes": int(db_bytes),
     }
@@ -110,6 +115,7 @@ def turn_record(scope: Scope, turn: Turn) -> dict[str, Any]:
         "image_caption": turn.image_caption,
         "time": to_iso(turn.time),
         "status": turn.status,
+        "metadata": dict(turn.metadata),
     }
 
 
@@ -124,6 +130,7 @@ def turn_from_record(data: dict[str, Any]) -> Turn:
         image_caption=data.get("image_caption"),
         seq=int(data.get("seq", 0)),
         status=data.get("status", "pending"),
+        metadata=dict(data.get("metadata") or {}),
     )
 
 
@@ -155,6 +162,7 @@ def unit_record(unit: MemoryUnit) -> dict[str, Any]:
         "access_count": unit.access_count,
         "last_access": to_iso(unit.last_access),
         "pinned": unit.pinned,
+        "metadata": dict(unit.metadata),
         "vector": vector,  # base64 of float32 little-endian
         **({"cold": True} if unit.cold else {}),  # out of the hot indexes (written only when so)
     }
@@ -190,6 +198,7 @@ def unit_from_record(data: dict[str, Any]) -> MemoryUnit:
         access_count=int(data.get("access_count", 0)),
         last_access=from_iso(data.get("last_access")),
         pinned=bool(data.get("pinned", False)),
+        metadata=dict(data.get("metadata") or {}),
         cold=bool(data.get("cold", False)),
     )
 

@@ -319,7 +319,11 @@ class RuleExtractor:
             people.add(roles.speaker)
         if not roles.chat and roles.other and re.search(r"\b(?:you|your|yours|yourself)\b", original, re.I):
             people.add(roles.other)
-        emphasis = max((w for p, w in _SIGNALS if p.search(original)), default=0.0)
+        # The signals are a speaker's own emphasis ("remember", "I always", "my favourite"). In a
+        # chat the assistant's "remember to check the opening hours" is advice, not the user's
+        # core fact, so what the assistant says is never core.
+        assistant = roles.chat and roles.name == _CHAT_ROLES["assistant"]
+        emphasis = 0.0 if assistant else max((w for p, w in _SIGNALS if p.search(original)), default=0.0)
         people_low = {p.lower() for p in people} | {s.lower() for s in window.speakers}
         places = {p for p in places if p.lower() not in people_low}  # a person is not a place
         return Candidate(

@@ -15,9 +15,9 @@ from __future__ import annotations
 import logging
 import uuid
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -137,8 +137,9 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
             candidates = [c for found in per_window for c in compose(found, order, ctx.settings.write)]
         else:
             candidates = [c for found in per_window for c in found]
-        pending = _build_units(ctx, scope, candidates)
-        batch = _link(ctx, scope, pending, positions)
+        pending = _build_units(ctx, scope, candidates, {(t.session_id, t.turn_id): t.metadata for t in turns})
+        speakers = frozenset(s.lower() for w in windows for s in w.speakers)
+        batch = _link(ctx, scope, pending, positions, speakers)
         batch.done_turns = ids
         ctx.store.apply(scope, batch)
     except BaseException:
@@ -147,12 +148,28 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
     return pending.events, ctx.extractor.failures - before
 
 
-def manual_update(ctx: WriteContext, scope: Scope, old: MemoryUnit, text: str) -> MemoryUnit:
-    """Restate ``old`` as ``text`` by hand: re-embedded, sources kept, an ``UPDATE`` history
-    entry, its semantic edges re-linked from a fresh vector pool; one transaction."""
+def manual_update(
+    ctx: WriteContext, scope: Scope, old: MemoryUnit, text: str | None, metadata: Mapping[str, Any] | None = None
+) -> MemoryUnit:
+    """Restate ``old`` as ``text`` by hand and/or replace its ``metadata``: a new text is
+    re-embedded and its semantic edges re-linked from a fresh vector pool; sources kept; an
+    ``UPDATE`` history entry; one transaction."""
     now = utcnow()
+    changed = "text" if metadata is None else "metadata" if text is None or text == old.restatement else "text, metadata"
+    unit = old.with_(updated_at=now, **({} if metadata is None else {"metadata": dict(metadata)}))
+    batch = WriteBatch(update=[unit])
+    if text is not None and text != old.restatement:
+        unit, batch = _restated(ctx, scope, unit, text)
+    new_text = unit.restatement
+    batch.history = [HistoryEntry(unit.id, "UPDATE", now, old.restatement, new_text, "manual update" + ("" if changed == "text" else f": {changed}"))]
+    ctx.store.apply(scope, batch)
+    return unit
+
+
+def _restated(ctx: WriteContext, scope: Scope, unit: MemoryUnit, text: str) -> tuple[MemoryUnit, WriteBatch]:
+    """``unit`` with a new text and vector, and the batch re-linking its semantic edges."""
     vec = ctx.embedder.embed([text])[0].astype(np.float32)
-    unit = old.with_(restatement=text, vector=vec, updated_at=now)
+    unit = unit.with_(restatement=text, vector=vec)
     gs = ctx.settings.graph
     stale = [e for e in ctx.store.edges(scope, [unit.id]) if e.kind == "semantic"]
     pool = ctx.store.get_units(scope, [uid for uid, _ in ctx.store.dense_search(scope, vec, gs.pool + 1)])
@@ -163,9 +180,7 @@ def manual_update(ctx: WriteContext, scope: Scope, old: MemoryUnit, text: str) -
                 or e.kind != "semantic"] if involved else []
     edges, drop = enforce_caps(proposed, existing, {"semantic": gs.semantic_max})
     drop += [(e.src, e.dst, e.kind) for e in stale]
-    history = [HistoryEntry(unit.id, "UPDATE", now, old.restatement, text, "manual update")]
-    ctx.store.apply(scope, WriteBatch(update=[unit], edges=edges, drop_edges=drop, history=history))
-    return unit
+    return unit, WriteBatch(update=[unit], edges=edges, drop_edges=drop)
 
 
 def _windows(
@@ -209,8 +224,20 @@ def _neighbours(
     return scored[:k]
 
 
-def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -> _Pending:
+def _metadata(cand: Candidate, of_turns: Mapping[tuple[str, str], Mapping[str, Any]]) -> dict[str, Any]:
+    """The caller's metadata of a candidate: its source turns', merged in source order."""
+    merged: dict[str, Any] = {}
+    for source in cand.sources:
+        merged.update(of_turns.get((cand.session_id, source), {}))
+    return merged
+
+
+def _build_units(
+    ctx: WriteContext, scope: Scope, candidates: list[Candidate],
+    of_turns: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
+) -> _Pending:
     pending = _Pending()
+    of_turns = of_turns or {}
     if not candidates:
         return pending
     ws = ctx.settings.write
@@ -231,8 +258,11 @@ def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -
         if decision.action == "NOOP" and target is not None:
             pending.events.append(MemoryEvent(target.id, "NOOP", target.restatement, None, cand.sources))
             continue
+        meta = _metadata(cand, of_turns)
         if decision.action == "UPDATE" and target is not None:
             merged = merge(target, cand, sel.importance).with_(updated_at=now)
+            if meta:
+                merged = merged.with_(metadata={**merged.metadata, **meta})
             if decision.merged and decision.merged != target.restatement:
                 merged = merged.with_(restatement=decision.merged, vector=ctx.embedder.embed([decision.merged])[0])
             _stage(pending, merged)
@@ -247,7 +277,7 @@ def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -
             session_id=cand.session_id, vector=vec.astype(np.float32), participants=cand.participants,
             locations=cand.locations, concepts=cand.concepts, role=cand.role, time=cand.time, layer=sel.layer, tier=sel.tier,
             importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,
-            mentioned_at=cand.mentioned_at, created_at=now, updated_at=now,
+            mentioned_at=cand.mentioned_at, created_at=now, updated_at=now, metadata=meta,
         )
         pending.new[unit.id] = unit
         pending.dense[unit.id] = found
@@ -287,8 +317,15 @@ def _pool(ctx: WriteContext, scope: Scope, unit: MemoryUnit, dense: list[tuple[s
 
 
 def _link(
-    ctx: WriteContext, scope: Scope, pending: _Pending, positions: dict[tuple[str, str], int]
+    ctx: WriteContext,
+    scope: Scope,
+    pending: _Pending,
+    positions: dict[tuple[str, str], int],
+    speakers: frozenset[str] = frozenset(),
 ) -> WriteBatch:
+    """Edges of the new units. The conversation's own speakers are never a structural cue
+    (two memories of a dialogue between Ann and Ben both naming Ben are not one story), also
+    before their share of the scope makes them common (``ground.salience``)."""
     gs = ctx.settings.graph
     fresh = list(pending.new.values())
     proposed: list[Edge] = list(pending.supersedes)
@@ -297,7 +334,7 @@ def _link(
         common = common_names(
             names, lambda ns: ctx.store.name_counts(scope, "participant", ns), ctx.store.count_units(scope) + len(fresh),
             share=gs.name_share, min_units=gs.name_min_units,
-        )
+        ) | speakers
         matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
         for i, unit in enumerate(fresh):
             stored = ctx.store.get_units(scope, _pool(ctx, scope, unit, pending.dense[unit.id]))

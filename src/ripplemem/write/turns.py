@@ -9,6 +9,7 @@ anything is stored.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -18,6 +19,25 @@ from ..types import Turn, utc
 
 MAX_TURN_CHARS = 100_000
 MAX_TURNS_PER_CALL = 10_000
+MAX_METADATA_CHARS = 10_000  # one metadata object, as JSON text
+
+
+def check_metadata(value: Any, what: str) -> dict[str, Any]:
+    """A JSON object (string keys, JSON values, at most :data:`MAX_METADATA_CHARS` as text),
+    or :class:`InputError` naming ``what``."""
+    if not isinstance(value, Mapping):
+        raise InputError(f"{what}: expected an object (a dict of JSON values), got {type(value).__name__}")
+    for key in value:
+        if not isinstance(key, str) or not key:
+            raise InputError(f"{what}: every key must be a non-empty string, got {key!r}")
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except (TypeError, ValueError, UnicodeEncodeError) as exc:
+        raise InputError(f"{what}: not JSON-serialisable ({exc})") from exc
+    if len(text) > MAX_METADATA_CHARS:
+        raise InputError(f"{what}: {len(text)} characters as JSON, more than the limit of {MAX_METADATA_CHARS}")
+    return dict(json.loads(text))
 
 
 def parse_time(value: Any, what: str) -> datetime | None:
@@ -63,8 +83,11 @@ def assigned_id(session_id: str, speaker: str, text: str, when: datetime | None,
     return "t-" + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
 
 
-def to_turns(messages: Any, session_id: str, session_time: datetime | None) -> list[Turn]:
-    """Validate and normalise the messages of one ``add()`` call."""
+def to_turns(
+    messages: Any, session_id: str, session_time: datetime | None, metadata: Mapping[str, Any] | None = None
+) -> list[Turn]:
+    """Validate and normalise the messages of one ``add()`` call. Each turn carries the
+    call's ``metadata`` updated with its own (a message's ``metadata`` key)."""
     if isinstance(messages, str | bytes):
         messages = [{"role": "user", "content": messages}]
     elif isinstance(messages, Mapping):
@@ -104,5 +127,7 @@ def to_turns(messages: Any, session_id: str, session_time: datetime | None) -> l
             raise InputError(f"{what}.id: {turn_id!r} appears twice in one call")
         seen.add(turn_id)
         role = m.get("role") if isinstance(m.get("role"), str) else None
-        turns.append(Turn(turn_id, session_id, speaker, text, when, role, caption or None))
+        own = check_metadata(m["metadata"], f"{what}.metadata") if m.get("metadata") is not None else {}
+        meta = {**(metadata or {}), **own}
+        turns.append(Turn(turn_id, session_id, speaker, text, when, role, caption or None, metadata=meta))
     return turns

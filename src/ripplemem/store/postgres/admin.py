@@ -26,11 +26,11 @@ UNIT_COLUMNS = (
     "u.id, u.restatement, u.session_id, u.sources, u.participants, u.locations, lower(u.span), upper(u.span), "
     "u.layer, u.tier, u.importance, u.facts, u.valid_from, u.valid_to, u.mentioned_at, u.created_at, u.updated_at, "
     "coalesce(a.access_count, u.access_count), coalesce(a.last_access, u.last_access), u.pinned, u.concepts, u.role, "
-    "u.cold_vector IS NOT NULL"
+    "u.metadata, u.cold_vector IS NOT NULL"
 )
 # a cold unit's vector is kept aside (``cold_vector``, schema version 6): read either
 UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", coalesce(u.vector, u.cold_vector)"
-TURN_COLUMNS = "turn_id, session_id, speaker, text, time, role, image_caption, seq, status"
+TURN_COLUMNS = "turn_id, session_id, speaker, text, time, role, image_caption, seq, status, metadata"
 HISTORY_COLUMNS = "unit_id, event, at, old_text, new_text, detail"
 
 
@@ -64,14 +64,15 @@ def unit_from_row(scope: Scope, row: tuple[Any, ...]) -> MemoryUnit:
         pinned=bool(row[19]),
         concepts=frozenset(row[20]),
         role=row[21],
-        cold=bool(row[22]),
-        vector=row[23] if len(row) > 23 else None,
+        metadata=row[22],
+        cold=bool(row[23]),
+        vector=row[24] if len(row) > 24 else None,
     )
 
 
 def turn_from_row(row: tuple[Any, ...]) -> Turn:
     return Turn(turn_id=row[0], session_id=row[1], speaker=row[2], text=row[3], time=_dt(row[4]), role=row[5],
-                image_caption=row[6], seq=int(row[7]), status=row[8])  # fmt: skip
+                image_caption=row[6], seq=int(row[7]), status=row[8], metadata=row[9])  # fmt: skip
 
 
 def history_from_row(row: tuple[Any, ...]) -> HistoryEntry:
@@ -191,6 +192,7 @@ def stats(conn: Any, scope: Scope | None) -> dict[str, Any]:
     edge_where = (where + " AND" if where else "WHERE") + " src <= dst"
     edges = {str(k): int(n) for k, n in conn.execute(
         f"SELECT kind, count(*) FROM ripplemem_edges {edge_where} GROUP BY kind ORDER BY kind", args)}  # fmt: skip
+    directed = conn.execute(f"SELECT count(*) FROM ripplemem_edges {where}", args).fetchone()[0]
     history = conn.execute(f"SELECT count(*) FROM ripplemem_history {where}", args).fetchone()[0]
     scope_where = ("WHERE key = %s", (scope.key,)) if scope else ("", ())
     n_scopes = conn.execute(f"SELECT count(*) FROM ripplemem_scopes {scope_where[0]}", scope_where[1]).fetchone()[0]
@@ -199,7 +201,7 @@ def stats(conn: Any, scope: Scope | None) -> dict[str, Any]:
            WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
              AND left(c.relname, 10) = 'ripplemem_'"""
     ).fetchone()[0]
-    return stats_record(n_scopes, turns, layers, tiers, current, edges, history, db_bytes)
+    return stats_record(n_scopes, turns, layers, tiers, current, edges, int(directed), history, db_bytes)
 
 
 # -- export -----------------------------------------------------------------------------

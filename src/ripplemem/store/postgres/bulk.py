@@ -23,17 +23,18 @@ from ...errors import EmbedderMismatchError, StoreError
 from ...types import Edge, MemoryUnit, Scope, Turn
 from . import schema
 from .driver import conninfo, psycopg_modules, public_url, register_vector, vector_oid
-from .writes import UNIT_WRITE_COLUMNS, check_units, lock_scope, scope_dim, ts, unit_values
+from .writes import UNIT_WRITE_COLUMNS, check_units, jsonb, lock_scope, scope_dim, ts, unit_values
 
 Batch = tuple[Sequence[Turn], Sequence[MemoryUnit], Sequence[Edge]]
 
-_TURN_COLUMNS = ("scope", "session_id", "turn_id", "seq", "speaker", "role", "text", "image_caption", "time", "status")
-_TURN_TYPES = ("text", "text", "text", "int8", "text", "text", "text", "text", "timestamptz", "text")
+_TURN_COLUMNS = ("scope", "session_id", "turn_id", "seq", "speaker", "role", "text", "image_caption", "time", "status",
+                 "metadata")
+_TURN_TYPES = ("text", "text", "text", "int8", "text", "text", "text", "text", "timestamptz", "text", "jsonb")
 _UNIT_TYPES: dict[str, str] = {
     "restatement": "text", "session_id": "text", "span": "tstzrange", "layer": "text", "tier": "text",
     "importance": "float8", "valid_from": "timestamptz", "valid_to": "timestamptz", "mentioned_at": "timestamptz",
     "created_at": "timestamptz", "updated_at": "timestamptz", "access_count": "int8", "last_access": "timestamptz",
-    "pinned": "bool", "role": "text",
+    "pinned": "bool", "role": "text", "metadata": "jsonb",
 }  # fmt: skip  (the other columns are text[], and vector)
 _EDGE_COLUMNS = ("scope", "src", "dst", "kind", "weight")
 _EDGE_TYPES = ("text", "text", "text", "text", "float8")
@@ -109,7 +110,7 @@ def _copy_turns(conn: Any, scope: Scope, turns: Sequence[Turn]) -> None:
         copy.set_types(_TURN_TYPES)
         for n, t in enumerate(turns):
             copy.write_row((scope.key, t.session_id, t.turn_id, seq + n, t.speaker, t.role, t.text,
-                            t.image_caption, ts(t.time), t.status))  # fmt: skip
+                            t.image_caption, ts(t.time), t.status, jsonb(t.metadata)))  # fmt: skip
 
 
 def _copy_units(conn: Any, scope: Scope, units: Sequence[MemoryUnit], vector_type: int) -> None:

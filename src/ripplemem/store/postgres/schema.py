@@ -413,13 +413,20 @@ _V4: tuple[str, ...] = (
     # the chat role that said it ('' when unknown or mixed)
     "ALTER TABLE ripplemem_units ADD COLUMN role text NOT NULL DEFAULT ''",
 )
+_V5: tuple[str, ...] = (
+    # the caller's metadata (a JSON object) on each memory and on each logged turn (a turn
+    # extracted later still hands its metadata to its memories); older rows have none
+    "ALTER TABLE ripplemem_units ADD COLUMN metadata jsonb NOT NULL DEFAULT '{}'",
+    "ALTER TABLE ripplemem_turns ADD COLUMN metadata jsonb NOT NULL DEFAULT '{}'",
+    # the metadata filters (containment, @>) within a scope
+    "CREATE INDEX ripplemem_units_metadata ON ripplemem_units USING gin (scope, metadata jsonb_path_ops)",
+)
 _V6: tuple[str, ...] = (
     # a cold unit's vector (maintenance): ``vector`` is NULL, so ``dim`` is too and the unit is
     # out of every partial HNSW index and the dense view; the cue views skip it; full text keeps it
     "ALTER TABLE ripplemem_units ADD COLUMN cold_vector vector",
 )
-# version 5 belongs to another change (metadata); each version not yet recorded is applied
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (6, _V6))
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5), (6, _V6))
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

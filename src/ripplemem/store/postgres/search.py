@@ -4,6 +4,7 @@ the SQLite store's conventions (see :mod:`ripplemem.store.sqlite.search`)."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import EmbedderMismatchError
-from ...types import Scope, TimeSpan, Vector
+from ...types import Filters, Scope, TimeSpan, Vector
 from ..records import normalise_name, query_tokens, to_us
 from .schema import MAX_TIME_CLASS, TERM_FREQUENCY
 from .writes import scope_dim
@@ -263,3 +264,34 @@ def by_time(conn: Any, scope: Scope, span: TimeSpan, k: int, tau_days: float) ->
         scored.append((-score, abs(s - start_us), -num, uid))
     scored.sort()
     return [(uid, -neg) for neg, _, _, uid in scored[:k]]
+
+
+def filter_sql(filters: Filters) -> tuple[str, list[Any]]:
+    """``Filters`` as SQL over ``ripplemem_units u`` (`` AND ...``, and its arguments): the
+    metadata by containment (``@>``, the GIN index), the rest on the unit's own columns. The
+    same rule as :meth:`Filters.matches`: a value equals, it is not found inside an array."""
+    parts: list[str] = []
+    args: list[Any] = []
+    if filters.current_only:
+        parts.append("u.valid_to IS NULL")
+    if filters.layers:
+        parts.append("u.layer = ANY(%s::text[])")
+        args.append(list(filters.layers))
+    for key, values in filters.metadata:
+        contained = " OR ".join("u.metadata @> %s::jsonb" for _ in values)
+        parts.append(f"({contained}) AND jsonb_typeof(u.metadata -> %s) <> 'array'")
+        args += [json.dumps({key: _plain(v)}) for v in values]
+        args.append(key)
+    if filters.since is not None or filters.until is not None:
+        parts.append(
+            "((u.span IS NOT NULL AND u.span && tstzrange(%s, %s, '[)'))"
+            " OR (u.span IS NULL AND u.mentioned_at >= coalesce(%s, '-infinity'::timestamptz)"
+            " AND u.mentioned_at < coalesce(%s, 'infinity'::timestamptz)))"
+        )
+        args += [filters.since, filters.until, filters.since, filters.until]
+    return "".join(f" AND {p}" for p in parts), args
+
+
+def _plain(value: Any) -> Any:
+    """A filter value as jsonb compares it (an integral float is the integer)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value

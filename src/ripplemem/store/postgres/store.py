@@ -18,7 +18,7 @@ from typing import Any
 
 from ...config import Settings
 from ...errors import StoreError
-from ...types import Edge, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector, utcnow
+from ...types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector, utcnow
 from ..base import DeleteReport, UnitState, WriteBatch
 from . import admin, schema, search, writes
 from .driver import conninfo, make_pool, psycopg_modules, public_url, vector_oid
@@ -161,15 +161,17 @@ class PostgresStore:
         return [found[i] for i in ids if i in found]
 
     def list_units(
-        self, scope: Scope, *, limit: int = 100, offset: int = 0, current_only: bool = False
+        self, scope: Scope, *, limit: int = 100, offset: int = 0, current_only: bool = False,
+        filters: Filters | None = None,
     ) -> list[MemoryUnit]:
         where = "u.scope = %s" + (" AND u.valid_to IS NULL" if current_only else "")
+        clause, args = search.filter_sql(filters or Filters())
         sql = (
-            f"SELECT {admin.UNIT_COLUMNS} FROM {admin.UNITS} WHERE {where} "
+            f"SELECT {admin.UNIT_COLUMNS} FROM {admin.UNITS} WHERE {where}{clause} "
             "ORDER BY u.created_at DESC NULLS LAST, u.num DESC LIMIT %s OFFSET %s"
         )
         with self._tx() as conn:
-            rows = conn.execute(sql, (scope.key, max(0, limit), max(0, offset))).fetchall()
+            rows = conn.execute(sql, (scope.key, *args, max(0, limit), max(0, offset))).fetchall()
         return [admin.unit_from_row(scope, r) for r in rows]
 
     def count_units(self, scope: Scope) -> int:
@@ -259,9 +261,9 @@ class PostgresStore:
             writes.lock_scope(conn, scope)
             admin.reset_scope_units(conn, scope)
 
-    def scopes(self) -> list[Scope]:
+    def scopes(self, user_id: str | None = None) -> list[Scope]:
         with self._tx() as conn:
-            return admin.all_scopes(conn)
+            return admin.all_scopes(conn, user_id)
 
     # -- extra: maintenance ------------------------------------------------------------------
 

@@ -45,6 +45,7 @@ UNIT_WRITE_COLUMNS = (
     "pinned",
     "concepts",
     "role",
+    "metadata",
     "vector",
     "cold_vector",
 )
@@ -68,6 +69,13 @@ _UPDATE_UNIT = (
     + " WHERE scope = %s AND id = %s RETURNING num"
 )  # an update without a vector keeps the stored one (units from list_units carry none); a
 # cold unit's vector moves to ``cold_vector`` (out of the HNSW indexes) and back when it warms
+
+
+def jsonb(metadata: Any) -> Any:
+    """A metadata object as psycopg sends a ``jsonb`` (parameters and binary COPY alike)."""
+    from psycopg.types.json import Jsonb
+
+    return Jsonb(dict(metadata))
 
 
 def ts(dt: datetime | None) -> datetime | None:
@@ -113,6 +121,7 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
         bool(unit.pinned),
         sorted(unit.concepts),
         unit.role,
+        jsonb(unit.metadata),
         None if unit.cold else unit.vector,
         unit.vector if unit.cold else None,
     )
@@ -142,15 +151,15 @@ def insert_turns(conn: Any, scope: Scope, turns: Sequence[Turn], *, keep_seq: bo
         status = turn.status if keep_seq else "pending"
         cur = conn.execute(
             """INSERT INTO ripplemem_turns
-                   (scope, session_id, turn_id, seq, speaker, role, text, image_caption, time, status)
-               VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+                   (scope, session_id, turn_id, seq, speaker, role, text, image_caption, time, status, metadata)
+               VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
                ON CONFLICT (scope, session_id, turn_id) DO NOTHING RETURNING num""",
             (scope.key, turn.session_id, turn.turn_id, seq, turn.speaker, turn.role, turn.text,
-             turn.image_caption, ts(turn.time), status),
+             turn.image_caption, ts(turn.time), status, jsonb(turn.metadata)),
         )  # fmt: skip
         if cur.fetchone() is not None:
             stored.append(Turn(turn.turn_id, turn.session_id, turn.speaker, turn.text, turn.time, turn.role,
-                               turn.image_caption, seq, status))  # fmt: skip
+                               turn.image_caption, seq, status, turn.metadata))  # fmt: skip
             next_seq = max(next_seq, seq) + 1
     return stored
 

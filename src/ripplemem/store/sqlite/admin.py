@@ -79,6 +79,7 @@ def stats(conn: sqlite3.Connection, scope: Scope | None) -> dict[str, Any]:
     edge_where = (where + " AND" if where else "WHERE") + " src <= dst"
     edges = {str(k): int(n) for k, n in conn.execute(
         f"SELECT kind, count(*) FROM edges {edge_where} GROUP BY kind", args)}  # fmt: skip
+    directed = conn.execute(f"SELECT count(*) FROM edges {where}", args).fetchone()[0]
     history = conn.execute(f"SELECT count(*) FROM history {where}", args).fetchone()[0]
     if scope is None:
         n_scopes = conn.execute("SELECT count(*) FROM scopes").fetchone()[0]
@@ -86,7 +87,7 @@ def stats(conn: sqlite3.Connection, scope: Scope | None) -> dict[str, Any]:
         n_scopes = conn.execute("SELECT count(*) FROM scopes WHERE key = ?", (scope.key,)).fetchone()[0]
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
-    return stats_record(n_scopes, turns, layers, tiers, current, edges, history, int(page_size) * int(pages))
+    return stats_record(n_scopes, turns, layers, tiers, current, edges, int(directed), history, int(page_size) * int(pages))
 
 
 # -- export -----------------------------------------------------------------------------

@@ -46,6 +46,10 @@ def dumps(values: Iterable[str]) -> str:
     return json.dumps(list(values), ensure_ascii=False)
 
 
+def metadata_json(metadata: Any) -> str:
+    return json.dumps(dict(metadata), ensure_ascii=False, sort_keys=True)
+
+
 def vector_blob(vector: Vector | None) -> bytes | None:
     if vector is None:
         return None
@@ -66,7 +70,7 @@ def blob_vector(blob: bytes | None) -> Vector | None:
 UNIT_COLUMNS = (
     "id, restatement, session_id, sources, participants, locations, t_start_us, t_end_us, "
     "layer, tier, importance, facts, valid_from_us, valid_to_us, mentioned_at_us, created_us, "
-    "updated_us, access_count, last_access_us, pinned, concepts, role, cold_vector IS NOT NULL"
+    "updated_us, access_count, last_access_us, pinned, concepts, role, metadata, cold_vector IS NOT NULL"
 )
 # a cold unit's vector is kept aside (``cold_vector``): read either
 UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", coalesce(vector, cold_vector)"
@@ -95,6 +99,7 @@ UNIT_WRITE_COLUMNS = (
     "pinned",
     "concepts",
     "role",
+    "metadata",
     "vector",
     "cold_vector",
 )
@@ -127,6 +132,7 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
         int(bool(unit.pinned)),
         dumps(sorted(unit.concepts)),
         unit.role,
+        metadata_json(unit.metadata),
         None if unit.cold else vector_blob(unit.vector),
         vector_blob(unit.vector) if unit.cold else None,
     )
@@ -158,14 +164,15 @@ def unit_from_row(scope: Scope, row: tuple[Any, ...]) -> MemoryUnit:
         pinned=bool(row[19]),
         concepts=frozenset(json.loads(row[20])),
         role=row[21],
-        cold=bool(row[22]),
-        vector=blob_vector(row[23]) if len(row) > 23 else None,
+        metadata=json.loads(row[22]),
+        cold=bool(row[23]),
+        vector=blob_vector(row[24]) if len(row) > 24 else None,
     )
 
 
 # -- turns, edges, history ---------------------------------------------------------------
 
-TURN_COLUMNS = "turn_id, session_id, speaker, text, time_us, role, image_caption, seq, status"
+TURN_COLUMNS = "turn_id, session_id, speaker, text, time_us, role, image_caption, seq, status, metadata"
 
 
 def turn_from_row(row: tuple[Any, ...]) -> Turn:
@@ -179,6 +186,7 @@ def turn_from_row(row: tuple[Any, ...]) -> Turn:
         image_caption=row[6],
         seq=row[7],
         status=row[8],
+        metadata=json.loads(row[9]),
     )
 
 

@@ -194,13 +194,29 @@ _V4: tuple[str, ...] = (
     # the chat role that said it ('' when unknown or mixed)
     "ALTER TABLE units ADD COLUMN role TEXT NOT NULL DEFAULT ''",
 )
+_V5: tuple[str, ...] = (
+    # the caller's metadata (a JSON object) on each memory and on each logged turn (a turn
+    # extracted later still hands its metadata to its memories); older rows have none
+    "ALTER TABLE units ADD COLUMN metadata TEXT NOT NULL DEFAULT '{}'",
+    "ALTER TABLE turns ADD COLUMN metadata TEXT NOT NULL DEFAULT '{}'",
+    # the metadata filters' index: one row per (unit, top-level key), the value as canonical
+    # JSON text (types.metadata_key), cascading from the unit like the name rows
+    """CREATE TABLE unit_metadata (
+        unit_num INTEGER NOT NULL REFERENCES units(num) ON DELETE CASCADE,
+        scope TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (scope, key, value, unit_num)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX unit_metadata_unit ON unit_metadata(unit_num)",
+)
 _V6: tuple[str, ...] = (
     # a cold unit's vector (maintenance): ``vector`` is NULL, so the unit is out of the ANN
     # index and the dense view; the cue views skip it; the full-text index keeps it
     "ALTER TABLE units ADD COLUMN cold_vector BLOB",
 )
-# version 5 belongs to another change (metadata); each version not yet recorded is applied
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (6, _V6))
+# each version not yet recorded is applied
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5), (6, _V6))
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

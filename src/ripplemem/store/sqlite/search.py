@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections.abc import Iterable
+from typing import Any
 
-from ...types import TimeSpan
+from ...types import Filters, TimeSpan, metadata_key
 from ..records import normalise_name, query_tokens, to_us
 from .codec import MAX_TIME_CLASS
 
@@ -209,3 +210,31 @@ def _containing(conn: sqlite3.Connection, scope_key: str, start: int, k: int) ->
             )
         )
     return rows
+
+
+def filter_sql(filters: Filters) -> tuple[str, list[Any]]:
+    """``Filters`` as SQL over ``units`` (`` AND ...``, and its arguments): the metadata
+    through the ``unit_metadata`` index rows, the rest on the unit's own columns. The same
+    rule as :meth:`Filters.matches`."""
+    parts: list[str] = []
+    args: list[Any] = []
+    if filters.current_only:
+        parts.append("valid_to_us IS NULL")
+    if filters.layers:
+        parts.append(f"layer IN ({','.join('?' * len(filters.layers))})")
+        args += filters.layers
+    for key, values in filters.metadata:
+        parts.append(
+            "num IN (SELECT unit_num FROM unit_metadata m WHERE m.scope = units.scope AND m.key = ? "
+            f"AND m.value IN ({','.join('?' * len(values))}))"
+        )
+        args += [key, *(metadata_key(v) for v in values)]
+    if filters.since is not None or filters.until is not None:
+        lo = to_us(filters.since) if filters.since is not None else -(2**62)
+        hi = to_us(filters.until) if filters.until is not None else 2**62
+        parts.append(
+            "((t_start_us IS NOT NULL AND t_start_us < ? AND t_end_us > ?)"
+            " OR (t_start_us IS NULL AND mentioned_at_us >= ? AND mentioned_at_us < ?))"
+        )
+        args += [hi, lo, lo, hi]
+    return "".join(f" AND {p}" for p in parts), args

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...config import Settings
 from ...errors import RippleMemError, StoreError
-from ...types import Edge, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector, utcnow
+from ...types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector, utcnow
 from ..base import DeleteReport, UnitState, WriteBatch
 from . import admin, codec, schema, search, writes
 from .vectors import VectorDelta, VectorIndex
@@ -215,14 +215,17 @@ class SQLiteStore:
         return [found[i] for i in ids if i in found]
 
     def list_units(
-        self, scope: Scope, *, limit: int = 100, offset: int = 0, current_only: bool = False
+        self, scope: Scope, *, limit: int = 100, offset: int = 0, current_only: bool = False,
+        filters: Filters | None = None,
     ) -> list[MemoryUnit]:
         where = "scope = ?" + (" AND valid_to_us IS NULL" if current_only else "")
+        clause, args = search.filter_sql(filters or Filters())
         sql = (
-            f"SELECT {codec.UNIT_COLUMNS} FROM units WHERE {where} ORDER BY created_us DESC, num DESC LIMIT ? OFFSET ?"
+            f"SELECT {codec.UNIT_COLUMNS} FROM units WHERE {where}{clause} "
+            "ORDER BY created_us DESC, num DESC LIMIT ? OFFSET ?"
         )
         with self._read() as conn:
-            rows = conn.execute(sql, (scope.key, max(0, limit), max(0, offset))).fetchall()
+            rows = conn.execute(sql, (scope.key, *args, max(0, limit), max(0, offset))).fetchall()
         return [codec.unit_from_row(scope, r) for r in rows]
 
     def count_units(self, scope: Scope) -> int:
@@ -318,9 +321,9 @@ class SQLiteStore:
             self._vectors.forget(scope.key)
             self._vectors.remove_files(writes.scope_tag(scope))
 
-    def scopes(self) -> list[Scope]:
+    def scopes(self, user_id: str | None = None) -> list[Scope]:
         with self._read() as conn:
-            return admin.all_scopes(conn)
+            return admin.all_scopes(conn, user_id)
 
     # -- extra: maintenance ------------------------------------------------------------------
 

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from ...errors import EmbedderMismatchError, InputError, NotFoundError
-from ...types import Edge, HistoryEntry, MemoryUnit, Scope, Turn
+from ...types import Edge, HistoryEntry, MemoryUnit, Scope, Turn, metadata_key
 from ..base import UnitState, WriteBatch
-from .codec import UNIT_WRITE_COLUMNS, blob_vector, normalise_name, to_us, unit_values, vector_blob
+from .codec import UNIT_WRITE_COLUMNS, blob_vector, metadata_json, normalise_name, to_us, unit_values, vector_blob
 from .vectors import VectorDelta
 
 T = TypeVar("T")
@@ -70,8 +70,9 @@ def insert_turns(
         seq = turn.seq if keep_seq else next_seq
         status = turn.status if keep_seq else "pending"
         cur = conn.execute(
-            """INSERT INTO turns (scope, session_id, turn_id, seq, speaker, role, text, image_caption, time_us, status)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, session_id, turn_id) DO NOTHING""",
+            """INSERT INTO turns (scope, session_id, turn_id, seq, speaker, role, text, image_caption, time_us, status,
+                                 metadata)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, session_id, turn_id) DO NOTHING""",
             (
                 scope.key,
                 turn.session_id,
@@ -83,11 +84,12 @@ def insert_turns(
                 turn.image_caption,
                 to_us(turn.time),
                 status,
+                metadata_json(turn.metadata),
             ),
         )
         if cur.rowcount:
             stored.append(Turn(turn.turn_id, turn.session_id, turn.speaker, turn.text, turn.time, turn.role,
-                               turn.image_caption, seq, status))  # fmt: skip
+                               turn.image_caption, seq, status, turn.metadata))  # fmt: skip
             next_seq = max(next_seq, seq) + 1
     return stored
 
@@ -146,10 +148,14 @@ def _index_rows(conn: sqlite3.Connection, scope: Scope, num: int, unit: MemoryUn
             f"INSERT INTO {table} (unit_num, scope, name, display) VALUES (?, ?, ?, ?)",
             [(num, scope.key, norm, display) for norm, display in seen.items()],
         )
+    conn.executemany(
+        "INSERT INTO unit_metadata (unit_num, scope, key, value) VALUES (?, ?, ?, ?)",
+        [(num, scope.key, key, metadata_key(value)) for key, value in unit.metadata.items()],
+    )
 
 
 def _clear_index_rows(conn: sqlite3.Connection, num: int) -> None:
-    for table in ("unit_sources", "unit_participants", "unit_locations"):
+    for table in ("unit_sources", "unit_participants", "unit_locations", "unit_metadata"):
         conn.execute(f"DELETE FROM {table} WHERE unit_num = ?", (num,))
 
 

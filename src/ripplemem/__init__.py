@@ -9,7 +9,16 @@ Evidence-conditioned associative recall over selective, verifiable memories::
 """
 
 from .aio import AsyncMemory
-from .config import PRESETS, GraphSettings, RecallSettings, Settings, WriteSettings, load_settings, preset
+from .config import (
+    PRESETS,
+    GraphSettings,
+    MaintainSettings,
+    RecallSettings,
+    Settings,
+    WriteSettings,
+    load_settings,
+    preset,
+)
 from .errors import (
     ConfigError,
     EmbedderMismatchError,
@@ -20,6 +29,7 @@ from .errors import (
     RippleMemError,
     StoreError,
 )
+from .maintain import MaintainReport
 from .memory import Memory
 from .types import (
     AddResult,
@@ -54,6 +64,8 @@ __all__ = [
     "HistoryEntry",
     "InputError",
     "LLMOutputError",
+    "MaintainReport",
+    "MaintainSettings",
     "Memory",
     "MemoryEvent",
     "MemoryUnit",

@@ -85,6 +85,10 @@ class AsyncMemory:
     source_turns = _in_thread(Memory.source_turns)
     list_scopes = _in_thread(Memory.list_scopes)
     stats = _in_thread(Memory.stats)
+    maintain = _in_thread(Memory.maintain)
+    pin = _in_thread(Memory.pin)
+    unpin = _in_thread(Memory.unpin)
+    flush_access = _in_thread(Memory.flush_access)
     import_records = _in_thread(Memory.import_records)
 
     async def export(self, *, user_id: str | None = None) -> builtins.list[dict[str, Any]]:

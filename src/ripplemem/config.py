@@ -101,6 +101,27 @@ class WriteSettings:
     heal_batch: int = 200  # left pending or failed (a crash, a failure): turns an add() to the scope retries (0: off)
 
 
+@dataclass(frozen=True)
+class MaintainSettings:
+    """Maintenance (``Memory.maintain``): consolidation, re-scoring and forgetting, and when it runs."""
+
+    every_adds: int = 0  # run after every this many adds of a scope (0: only on demand)
+    max_units: int = 2000  # memories one run reads and re-scores at most (the newest first)
+    max_groups: int = 50  # consolidated memories one run writes or refreshes at most
+    consolidate: bool = True
+    min_members: int = 2  # memories of one subject and topic before they are gathered
+    max_members: int = 10  # statements packed into one consolidated memory (one per session)
+    max_chars: int = 260  # a consolidated memory's length: LoCoMo at 400 tokens lost 0.006 overall at 600, none at 260
+    llm_summary: bool = True  # with an LLM: a verified summary instead of the packing (when it fits)
+    forget: bool = True
+    half_life_days: float = 180.0  # heat halves over this long without a mention or a use
+    cold_below: float = 0.02  # heat under this leaves the hot indexes (0: nothing goes cold)
+    use_boost: float = 0.5  # heat gained per recorded use, as a share of importance (log-scaled)
+    promote: bool = True  # re-score the short-term tier: a memory asked about or mentioned again moves up
+    promote_to: float = 0.3  # the importance a promoted memory gets at least
+    touch_batch: int = 64  # recalled memories buffered before their access counts are written
+
+
 MAX_LLM_CONCURRENCY = 32
 
 
@@ -128,6 +149,7 @@ class Settings:
     recall: RecallSettings = field(default_factory=RecallSettings)
     graph: GraphSettings = field(default_factory=GraphSettings)
     write: WriteSettings = field(default_factory=WriteSettings)
+    maintain: MaintainSettings = field(default_factory=MaintainSettings)
 
     def __post_init__(self) -> None:
         if not 1 <= self.llm_concurrency <= MAX_LLM_CONCURRENCY:
@@ -143,7 +165,7 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
 
-_NESTED = {"recall": RecallSettings, "graph": GraphSettings, "write": WriteSettings}
+_NESTED = {"recall": RecallSettings, "graph": GraphSettings, "write": WriteSettings, "maintain": MaintainSettings}
 # RIPPLEMEM_* variables that are not settings: read by the CLI, the server and the tests
 RESERVED_ENV = frozenset({"config", "admin_key", "test_pg_url"})
 

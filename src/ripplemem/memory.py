@@ -11,13 +11,14 @@ from typing import Any, cast
 
 from .config import RecallSettings, Settings, load_settings
 from .errors import EmbedderMismatchError, InputError, NotFoundError
+from .maintain import MaintainReport, maintain_scope
 from .providers.embed.base import Embedder
 from .providers.llm import usage
 from .providers.llm.base import LLM
 from .read.engine import ReadContext
 from .read.engine import recall as run_recall
 from .read.engine import search as run_search
-from .store.base import DeleteReport, Store
+from .store.base import DeleteReport, Store, UnitState
 from .store.keys import drop_user_keys
 from .store.view import NarrowedView
 from .types import (
@@ -186,6 +187,10 @@ class Memory:
         self._planner: Any = None
         self._decider: Any = None
         self._lock = threading.RLock()
+        self._recalled_lock = threading.Lock()
+        self._recalled: dict[Scope, dict[str, MemoryUnit]] = {}  # buffered accesses: the units recalled
+        self._recall_counts: dict[Scope, dict[str, int]] = {}
+        self._adds: dict[Scope, int] = {}  # adds since the scope's last maintenance (every_adds)
         self._check_embedder()
 
     # -- construction -----------------------------------------------------------------
@@ -230,7 +235,10 @@ class Memory:
         self.reindex(rebuild=True)
 
     def close(self) -> None:
-        self.store.close()
+        try:
+            self.flush_access()
+        finally:
+            self.store.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -252,7 +260,7 @@ class Memory:
         return WriteContext(self.store, self.embedder, self.extractor, self.settings, self._decider)
 
     def _read(self, store: Store | None = None) -> ReadContext:
-        ctx = ReadContext(store or self.store, self.embedder, graph=self.settings.graph)
+        ctx = ReadContext(store or self.store, self.embedder, graph=self.settings.graph, touch=self._note_recalled)
         if self.llm is not None:
             if self._planner is None:
                 from .read.plan_llm import LLMPlanner
@@ -324,6 +332,7 @@ class Memory:
                 ctx = dataclasses.replace(ctx, extractor=VerbatimExtractor(), compose=False)
             with usage.metering() as meter:
                 result = ingest(ctx, scope, turns)
+            self._scheduled(scope, when)
             return dataclasses.replace(result, llm_usage=meter.snapshot())
 
     def update(
@@ -361,6 +370,80 @@ class Memory:
                 turns += heal(self._write(), scope)[0]
                 done += 1
         return {"scopes": done, "turns": turns}
+
+    # -- maintenance ----------------------------------------------------------------------
+    def maintain(
+        self,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        as_of: str | datetime | None = None,
+    ) -> MaintainReport:
+        """Re-score, forget and consolidate the scope's newest memories (bounded by the
+        ``maintain`` settings), after writing the buffered access counts. Nothing is deleted:
+        cold memories leave the hot indexes and are still found by the lexical view."""
+        scope = _scope(user_id, agent_id, run_id)
+        when = _time(as_of, "as_of") or utcnow()
+        self.flush_access()
+        with self._lock:
+            self._adds.pop(scope, None)
+            with usage.metering():
+                return maintain_scope(self.store, self.embedder, scope, when, self.settings.maintain, self.llm)
+
+    def _scheduled(self, scope: Scope, when: datetime | None) -> None:
+        """After every ``maintain.every_adds`` adds of a scope, a maintenance run (0: never)."""
+        every = self.settings.maintain.every_adds
+        if every <= 0:
+            return
+        self._adds[scope] = self._adds.get(scope, 0) + 1
+        if self._adds[scope] >= every:
+            self.maintain(user_id=scope.user_id, agent_id=scope.agent_id, run_id=scope.run_id, as_of=when)
+
+    def pin(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> MemoryUnit:
+        """Pin a memory: it never decays, and a cold one is back in the hot indexes. Returns it."""
+        return self._set_pin(memory_id, True, _scope(user_id, agent_id, run_id))
+
+    def unpin(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> MemoryUnit:
+        """Unpin a memory: it decays again like any other (from the next maintenance run)."""
+        return self._set_pin(memory_id, False, _scope(user_id, agent_id, run_id))
+
+    def _set_pin(self, memory_id: str, pinned: bool, scope: Scope) -> MemoryUnit:
+        _text(memory_id, "memory_id")
+        with self._lock:
+            unit = self.get(memory_id, user_id=scope.user_id, agent_id=scope.agent_id, run_id=scope.run_id)
+            cold = unit.cold and not pinned
+            self.store.set_states(scope, [UnitState(unit.id, unit.tier, unit.importance, pinned, cold)])
+            return unit.with_(pinned=pinned, cold=cold)
+
+    def _note_recalled(self, scope: Scope, items: builtins.list[EvidenceItem]) -> None:
+        """Buffer a recall's accesses; written every ``maintain.touch_batch`` memories."""
+        with self._recalled_lock:
+            for item in items:  # by the scope holding each memory (a narrowed recall reads several)
+                held = item.unit.scope
+                self._recalled.setdefault(held, {})[item.id] = item.unit
+                counts = self._recall_counts.setdefault(held, {})
+                counts[item.id] = counts.get(item.id, 0) + 1
+            buffered = sum(len(c) for c in self._recall_counts.values())
+        if buffered >= self.settings.maintain.touch_batch:
+            self.flush_access()
+
+    def flush_access(self) -> None:
+        """Write the buffered access counts (one transaction per scope and count), and bring the
+        cold memories that were recalled back into the hot indexes."""
+        with self._recalled_lock:
+            recalled, counts = self._recalled, self._recall_counts
+            self._recalled, self._recall_counts = {}, {}
+        for scope, per_unit in counts.items():
+            by_times: dict[int, builtins.list[str]] = {}
+            for uid, n in per_unit.items():
+                by_times.setdefault(n, []).append(uid)
+            for n, ids in sorted(by_times.items()):
+                self.store.touch(scope, ids, times=n)
+            warm = [UnitState(u.id, u.tier, u.importance, u.pinned, False) for u in recalled[scope].values() if u.cold]
+            if warm:
+                with self._lock:
+                    self.store.set_states(scope, warm)
 
     # -- read ---------------------------------------------------------------------------
     def recall(

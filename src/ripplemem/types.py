@@ -195,6 +195,7 @@ class MemoryUnit:
     concepts: frozenset[str] = frozenset()  # specific things it is about (``ground.concepts``)
     role: str = ""  # "user" or "assistant" when every source turn is one chat role's
     metadata: Mapping[str, Any] = field(default_factory=dict, hash=False)  # the caller's (JSON object), from add
+    cold: bool = False  # out of the hot indexes (vector, cue views); found by the lexical view
 
     @property
     def current(self) -> bool:

@@ -34,6 +34,8 @@ def open_memory(
     """``open_memory(name, **settings)``: a memory over the store called ``name`` (a file
     in the test's folder, or a PostgreSQL schema of its own); the same name reopens it."""
     opened: list[Memory] = []
+    if backend == "postgres":  # set up first, so torn down after the memories close (close writes)
+        request.getfixturevalue("pg_urls")
 
     def db_for(name: str) -> str:
         if backend == "postgres":

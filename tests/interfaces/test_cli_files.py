@@ -104,3 +104,27 @@ def test_import_refuses_bad_files_and_changes_nothing(tmp_path: Path, turns_file
     bad.write_bytes(content)
     out = refused(db, "import", bad)
     assert "error:" in out and fragment in out
+
+
+def test_maintain_pin_and_unpin(tmp_path: Path, turns_file: Path) -> None:
+    db = tmp_path / "m.db"
+    run(db, "ingest", str(turns_file))
+    code, out = run(db, "maintain", "--user", "u1", "--as-of", "2023-07-01", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["units_read"] >= 2 and report["hot_after"] >= report["hot_before"]
+    code, out = run(db, "maintain", "--user", "u1")
+    assert code == 0 and "hot index" in out
+    from ripplemem import Memory
+
+    with Memory.open(str(db)) as mem:
+        uid = mem.list(user_id="u1")[0].id
+    code, out = run(db, "pin", uid, "--user", "u1")
+    assert code == 0 and f"pinned {uid}" in out
+    with Memory.open(str(db)) as mem:
+        assert mem.get(uid, user_id="u1").pinned
+    assert run(db, "unpin", uid, "--user", "u1")[0] == 0
+    before = counts(db)
+    result = CliRunner().invoke(cli, ["--db", str(db), "pin", "no-such-id", "--user", "u1"])
+    assert result.exit_code == 2 and "NotFoundError" in result.output and counts(db) == before
+    result = CliRunner().invoke(cli, ["--db", str(db), "maintain", "--user", "u1", "--as-of", "yesterday-ish"])
+    assert result.exit_code == 2 and "InputError" in result.output

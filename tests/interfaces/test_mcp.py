@@ -63,6 +63,11 @@ async def exercise(client: Client) -> None:
     assert [str(r.uri) for r in resources] == [RECENT_URI]
     recent = json.loads((await client.read_resource(RECENT_URI)).contents[0].text)  # type: ignore[union-attr]
     assert len(recent) >= 2 and {m["id"] for m in recent} >= {top["id"]}
+    pinned = structured(await client.call_tool("pin", {"memory_id": top["id"]}))
+    assert pinned["pinned"] is True and pinned["id"] == top["id"]
+    assert structured(await client.call_tool("pin", {"memory_id": top["id"], "pinned": False}))["pinned"] is False
+    missing = await client.call_tool("pin", {"memory_id": "0" * 32})
+    assert missing.is_error and "NotFoundError" in missing.content[0].text  # type: ignore[union-attr]
     fixed = structured(await client.call_tool("update", {"memory_id": top["id"], "text": "Caroline went to a choir."}))
     assert fixed["text"] == "Caroline went to a choir." and fixed["sources"] == top["sources"]
     blank = await client.call_tool("update", {"memory_id": top["id"], "text": " "})
@@ -106,7 +111,8 @@ def test_http_server_requires_a_key_of_its_user(tmp_path: Path, embedder: Embedd
                 await use(client)
 
     async def list_tools(client: Client) -> None:
-        assert {t.name for t in (await client.list_tools()).tools} == {"remember", "recall", "search", "update", "forget", "scopes"}
+        assert {t.name for t in (await client.list_tools()).tools} == {"remember", "recall", "search", "update", "forget",
+                                                                      "scopes", "pin"}
 
     try:
         with running(app, lifespan="on") as url:

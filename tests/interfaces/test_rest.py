@@ -26,6 +26,9 @@ ENDPOINTS = [
     ("GET", "/v1/memories/{id}/sources", None),
     ("PATCH", "/v1/memories/{id}", {"text": "Caroline went to a choir."}),
     ("DELETE", "/v1/memories/{id}", None),
+    ("PUT", "/v1/memories/{id}/pin", None),
+    ("DELETE", "/v1/memories/{id}/pin", None),
+    ("POST", "/v1/maintain", {}),
     ("DELETE", "/v1/users/alice", None),
     ("POST", "/v1/reindex", {}),
     ("GET", "/v1/stats", None),
@@ -139,6 +142,23 @@ def test_sources_neighbours_and_whoami(served: Served, alice: httpx.Client) -> N
         assert admin.get("/v1/whoami").json() == {"admin": True, "user_id": None}
         got = admin.get(f"/v1/memories/{one['id']}/sources", params={"user_id": "alice"}).json()
         assert got == turns
+
+
+def test_pin_unpin_and_maintain(served: Served, alice: httpx.Client) -> None:
+    alice.post("/v1/memories", json={"messages": SESSION_2, "session_id": "s2", "session_time": "2023-06-09T10:00:00"})
+    uid = a_memory_id(alice)
+    pinned = alice.put(f"/v1/memories/{uid}/pin")
+    assert pinned.status_code == 200 and pinned.json()["pinned"] is True
+    assert alice.get(f"/v1/memories/{uid}").json()["pinned"] is True
+    assert alice.delete(f"/v1/memories/{uid}/pin").json()["pinned"] is False
+    assert error_code(alice.put(f"/v1/memories/{'0' * 32}/pin")) == "not_found"
+    report = alice.post("/v1/maintain", json={"as_of": "2023-07-01T00:00:00"})
+    assert report.status_code == 200, report.text
+    body = report.json()
+    assert body["units_read"] >= 2 and body["hot_after"] >= body["hot_before"] and body["seconds"] >= 0
+    assert error_code(alice.post("/v1/maintain", json={"as_of": "not a date"})) == "invalid_input"
+    with served.client(served.alice) as again:  # a user key maintains only its own user
+        assert error_code(again.post("/v1/maintain", json={"user_id": "bob"})) == "forbidden"
 
 
 def test_agent_and_run_scopes_under_the_keys_user(alice: httpx.Client) -> None:

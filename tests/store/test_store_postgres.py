@@ -17,6 +17,7 @@ from ripplemem.interfaces.keys import KeyStore
 from ripplemem.store import open_store
 from ripplemem.store.base import WriteBatch
 from ripplemem.store.postgres import PostgresStore
+from ripplemem.store.postgres.schema import MIGRATIONS
 from ripplemem.types import Edge, Filters, HistoryEntry, Scope, utcnow
 
 ALICE = Scope("alice")
@@ -30,7 +31,7 @@ def test_open_migrates_once_and_records_it(pg_urls) -> None:  # type: ignore[no-
         store = open_store(scheme_url)
         assert isinstance(store, PostgresStore) and "password" not in store.url
         store.close()
-    assert pg_rows(url, "SELECT version FROM ripplemem_schema_version ORDER BY version") == [(1,), (2,), (3,), (4,), (5,)]
+    assert pg_rows(url, "SELECT version FROM ripplemem_schema_version ORDER BY version") == [(v,) for v, _ in MIGRATIONS]
     tables = {r[0] for r in pg_rows(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
     assert {"ripplemem_units", "ripplemem_turns", "ripplemem_edges", "ripplemem_history", "ripplemem_meta",
             "ripplemem_scopes", "ripplemem_names"} <= tables  # fmt: skip
@@ -56,7 +57,7 @@ def test_version_5_adds_metadata_to_a_version_4_store(pg_urls) -> None:  # type:
         assert [u.id for u in kept] == ["new"] and kept[0].metadata == {"topic": "food"}
     finally:
         store.close()
-    assert pg_rows(url, "SELECT max(version) FROM ripplemem_schema_version") == [(5,)]
+    assert pg_rows(url, "SELECT max(version) FROM ripplemem_schema_version") == [(MIGRATIONS[-1][0],)]
     indexes = pg_rows(url, "SELECT indexdef FROM pg_indexes WHERE indexname = 'ripplemem_units_metadata'")
     assert len(indexes) == 1 and "gin" in str(indexes[0][0]) and "jsonb_path_ops" in str(indexes[0][0])
 

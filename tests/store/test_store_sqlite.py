@@ -14,7 +14,7 @@ from ripplemem.config import Settings
 from ripplemem.errors import ConfigError, StoreError
 from ripplemem.store import open_store, sqlite_path
 from ripplemem.store.base import WriteBatch
-from ripplemem.store.sqlite import SQLiteStore
+from ripplemem.store.sqlite import SQLiteStore, schema
 from ripplemem.types import Edge, Filters, Scope, Turn
 
 ALICE = Scope("alice")
@@ -83,7 +83,7 @@ def test_version_5_adds_metadata_and_keeps_older_rows_readable(tmp_path: Path) -
         store.close()
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == 5
+        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == schema.SCHEMA_VERSION
         assert conn.execute("SELECT key, value FROM unit_metadata ORDER BY key").fetchall() == [
             ("n", "2"), ("topic", '"food"')]  # fmt: skip
     finally:
@@ -97,7 +97,7 @@ def test_pragmas_and_migrations(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,), (4,), (5,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(v,) for v, _ in schema.MIGRATIONS]
     finally:
         conn.close()
     store = open_store(path)
@@ -119,14 +119,14 @@ def test_version_3_puts_the_span_end_in_the_time_class_index(tmp_path: Path) -> 
         undo_version_5(conn)
         conn.execute("ALTER TABLE units DROP COLUMN concepts")
         conn.execute("ALTER TABLE units DROP COLUMN role")
-        conn.execute("DELETE FROM schema_version WHERE version >= 3")
+        conn.execute("DELETE FROM schema_version WHERE version IN (3, 4)")
     conn.close()
     open_store(path).close()
     conn = sqlite3.connect(path)
     try:
         columns = [row[2] for row in conn.execute("PRAGMA index_info(units_t_class)")]
         assert columns == ["scope", "t_class", "t_start_us", "t_end_us"]
-        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == 5
+        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == schema.SCHEMA_VERSION
     finally:
         conn.close()
 

@@ -47,6 +47,8 @@ def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--no-diffusion", is_flag=True, help="Ablation: no planner rounds and no diffusion."),
         click.option("--no-structural", is_flag=True, help="Ablation: no structural view and no structural edges."),
         click.option("--no-planner", is_flag=True, help="Ablation: diffuse from the top-3 hits toward the query."),
+        click.option("--maintain", is_flag=True,
+                     help="ripple: run maintenance (consolidation, re-scoring, forgetting) after each ingest."),
         click.option("--llm", type=click.Choice(("none", "openai")), default="none", show_default=True,
                      help="openai: also answer and judge each question with the configured LLM."),
         click.option("--limit", type=click.IntRange(min=1), default=None,
@@ -62,11 +64,11 @@ def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def make_method(name: str, settings: Settings, k: int, backend: Any = None) -> Method:
+def make_method(name: str, settings: Settings, k: int, backend: Any = None, maintain: bool = False) -> Method:
     if name == "ripple":
         from ripplemem.bench.ripple import RippleMethod
 
-        return RippleMethod(settings, k=k, backend=backend)
+        return RippleMethod(settings, k=k, backend=backend, maintain=maintain)
     if name in ("dense", "hybrid"):
         return BASELINES[name](settings)  # type: ignore[call-arg,no-any-return]
     return BASELINES[name]()  # type: ignore[no-any-return]
@@ -86,7 +88,7 @@ def make_qa_llm(kind: str, settings: Settings) -> LLM | None:
     return llm
 
 
-def describe(method: str, settings: Settings, opts: dict[str, Any]) -> dict[str, Any]:
+def describe(method: str, settings: Settings, opts: dict[str, Any], ran: Any = None) -> dict[str, Any]:
     """The ``settings`` block of the report: what decides the numbers."""
     described: dict[str, Any] = {
         "budget_tokens": opts["budget_tokens"],
@@ -106,6 +108,8 @@ def describe(method: str, settings: Settings, opts: dict[str, Any]) -> dict[str,
             embedder=settings.embedder,
             llm_model=settings.llm_model or None,
         )
+        if opts.get("maintain"):
+            described["maintenance"] = getattr(ran, "maintenance_totals", lambda: {})()
     if method in ("dense", "hybrid"):
         described.update(embedder=settings.embedder, dense_max_chars=DENSE_MAX_CHARS)
     if method == "hybrid":
@@ -141,7 +145,7 @@ def execute(
 
                 folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ripplemem-bench-")))
                 backend = stack.enter_context(open_backend(opts["store"], folder))
-            method = make_method(opts["method"], settings, opts["k"], backend)
+            method = make_method(opts["method"], settings, opts["k"], backend, maintain=bool(opts.get("maintain")))
             assess = make_assess(llm) if llm is not None else None
             result = runner(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
                             console=Console(stderr=True))
@@ -150,7 +154,7 @@ def execute(
         if callable(close):
             close()
     report = report_mod.build_report(result, dataset=dataset, method=opts["method"],
-                                     settings=describe(opts["method"], settings, opts))
+                                     settings=describe(opts["method"], settings, opts, method))
     summary = report_mod.markdown(report) + (extend(report) if extend is not None else "")
     if opts["out"] is not None:
         opts["out"].parent.mkdir(parents=True, exist_ok=True)

@@ -38,10 +38,13 @@ class RippleMethod:
 
     name = "ripple"
 
-    def __init__(self, settings: Settings, k: int = 30, backend: Any = None) -> None:
+    def __init__(self, settings: Settings, k: int = 30, backend: Any = None, maintain: bool = False) -> None:
         """``backend``: where each store goes (``bench.scale_stores``: its ``target(name)``
-        yields a fresh SQLite path or PostgreSQL schema URL); default a temporary SQLite file."""
+        yields a fresh SQLite path or PostgreSQL schema URL); default a temporary SQLite file.
+        ``maintain``: one maintenance run after each ingest, as of the last session's time."""
         self.settings = settings
+        self.maintain = maintain
+        self.maintenance: list[dict[str, Any]] = []  # each run's report
         self.k = k
         self.backend = backend
         self._stack: ExitStack | None = None
@@ -78,6 +81,18 @@ class RippleMethod:
             self._memory.add(
                 session_messages(session), user_id=self._scope, session_id=session.session_id, session_time=session.time
             )
+        if self.maintain:
+            last = max((s.time for s in conversation.sessions if s.time is not None), default=None)
+            self.maintenance.append(self._memory.maintain(user_id=self._scope, as_of=last).as_dict())
+
+    def maintenance_totals(self) -> dict[str, Any]:
+        """The maintenance runs summed: hot index sizes before and after, what was done, the time."""
+        keys = ("units_read", "promoted", "cooled", "warmed", "consolidated_added", "consolidated_members",
+                "hot_before", "hot_after", "seconds")
+        totals: dict[str, Any] = {k: sum(r[k] for r in self.maintenance) for k in keys}
+        totals["runs"] = len(self.maintenance)
+        totals["seconds"] = round(totals["seconds"], 2)
+        return totals
 
     def rank(self, question: Question) -> list[RankedItem]:
         evidence = self._memory.recall(

@@ -261,6 +261,42 @@ def reindex(ctx: click.Context, rebuild: bool) -> None:
     click.echo(f"reindexed {done['turns']} turns in {done['scopes']} scope(s)")
 
 
+@cli.command()
+@click.option("--user", required=True, help="The scope (user id) to maintain.")
+@click.option("--as-of", default=None, help="The time ages are counted to (default now).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def maintain(ctx: click.Context, user: str, as_of: str | None, as_json: bool) -> None:
+    """Consolidate, re-score and forget (cold memories leave the hot indexes; nothing is deleted)."""
+    report = _open(ctx).maintain(user_id=user, as_of=as_of)
+    if as_json:
+        click.echo(json.dumps(report.as_dict(), indent=2))
+        return
+    click.echo(f"read {report.units_read} memories in {report.seconds:.2f} s: {report.promoted} promoted, "
+               f"{report.cooled} cooled, {report.warmed} warmed; consolidated {report.consolidated_added} new, "
+               f"{report.consolidated_refreshed} refreshed; hot index {report.hot_before} -> {report.hot_after}")
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.option("--user", required=True, help="The scope (user id).")
+@click.pass_context
+def pin(ctx: click.Context, memory_id: str, user: str) -> None:
+    """Pin one memory: it never decays (and is back in the hot indexes if it was cold)."""
+    unit = _open(ctx).pin(memory_id, user_id=user)
+    click.echo(f"pinned {unit.id}  {unit.render()}")
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.option("--user", required=True, help="The scope (user id).")
+@click.pass_context
+def unpin(ctx: click.Context, memory_id: str, user: str) -> None:
+    """Unpin one memory: it decays again like any other."""
+    unit = _open(ctx).unpin(memory_id, user_id=user)
+    click.echo(f"unpinned {unit.id}  {unit.render()}")
+
+
 @cli.command("export")
 @click.option("--user", default=None, help="Only this user's scopes.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="File (default stdout).")

@@ -123,6 +123,17 @@ def build_mcp(memory: Memory | AsyncMemory, user_id: str, *, recent: int = 20) -
         return {"deleted": memory_id}
 
     @server.tool()
+    async def pin(memory_id: str, pinned: bool = True, agent_id: str | None = None,
+                  run_id: str | None = None) -> dict[str, Any]:
+        """Pin one memory (by the id `recall` or `remember` gave) so it never decays; `pinned=false` unpins it."""
+        try:
+            where: dict[str, Any] = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
+            unit = await (mem.pin(memory_id, **where) if pinned else mem.unpin(memory_id, **where))
+        except RippleMemError as exc:
+            raise _fail(exc) from exc
+        return {"id": unit.id, "pinned": unit.pinned, "cold": unit.cold, "rendered": unit.render()}
+
+    @server.tool()
     async def scopes() -> dict[str, Any]:
         """The scopes (agent and run) this user's memories are kept in."""
         return {"scopes": [scope_json(sc) for sc in await mem.list_scopes(user_id=user_id)]}

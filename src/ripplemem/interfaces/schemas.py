@@ -61,6 +61,10 @@ class UpdateIn(ScopeIn):
     metadata: dict[str, Any] | None = Field(None, description="Replaces the memory's metadata.")
 
 
+class MaintainIn(ScopeIn):
+    as_of: str | None = Field(None, description="The time ages are counted to (ISO 8601); default now.")
+
+
 class ReindexIn(_In):
     rebuild: bool = False
 
@@ -183,6 +187,8 @@ class MemoryOut(BaseModel):
     mentioned_at: datetime | None
     created_at: datetime | None
     updated_at: datetime | None
+    pinned: bool = Field(False, description="Pinned memories never decay.")
+    cold: bool = Field(False, description="Out of the hot indexes (maintenance); found by the lexical view.")
 
     @classmethod
     def of(cls, u: MemoryUnit) -> MemoryOut:
@@ -194,7 +200,7 @@ class MemoryOut(BaseModel):
             time=[u.time.start, u.time.end] if u.time else None, facts=list(u.facts), metadata=dict(u.metadata),
             current=u.current,
             valid_from=u.valid_from, valid_to=u.valid_to, mentioned_at=u.mentioned_at,
-            created_at=u.created_at, updated_at=u.updated_at,
+            created_at=u.created_at, updated_at=u.updated_at, pinned=u.pinned, cold=u.cold,
         )
 
 

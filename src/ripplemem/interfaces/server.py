@@ -316,6 +316,27 @@ async def delete_memory(memory_id: str, scope: InScope, mem: Mem) -> s.DeletedOu
     return s.DeletedOut(deleted=memory_id)
 
 
+@router.put("/memories/{memory_id}/pin", response_model=s.MemoryOut, tags=["memories"],
+            responses={404: {"model": s.ErrorOut}})
+async def pin_memory(memory_id: str, scope: InScope, mem: Mem) -> s.MemoryOut:
+    """Pin one memory: it never decays (and is back in the hot indexes if it was cold)."""
+    return s.MemoryOut.of(await mem.pin(memory_id, **_where(scope)))
+
+
+@router.delete("/memories/{memory_id}/pin", response_model=s.MemoryOut, tags=["memories"],
+               responses={404: {"model": s.ErrorOut}})
+async def unpin_memory(memory_id: str, scope: InScope, mem: Mem) -> s.MemoryOut:
+    """Unpin one memory: it decays again like any other."""
+    return s.MemoryOut.of(await mem.unpin(memory_id, **_where(scope)))
+
+
+@router.post("/maintain", response_model=dict[str, Any], tags=["memories"])
+async def maintain(body: s.MaintainIn, who: Who, mem: Mem) -> dict[str, Any]:
+    """Consolidate, re-score and forget one scope's newest memories (bounded); the run's report."""
+    report = await mem.maintain(as_of=body.as_of, **_body_scope(who, body))
+    return report.as_dict()
+
+
 @router.delete("/users/{user_id}", response_model=s.DeleteUserOut, tags=["users"])
 async def delete_user(user_id: str, who: Who, mem: Mem, request: Request) -> s.DeleteUserOut:
     """Delete everything of a user: API keys (first: none authenticates again), memories,

@@ -13,6 +13,7 @@ from ..providers.embed.base import Embedder
 from ..store.base import Store
 from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
 from .assemble import Found, align, assemble, entity_path, merge_hits, ranked, role_weights, score, score_parts
+from .consolidated import members_of, without_repeats
 from .cues import asks_assistant, query_cues
 from .diffuse import diffuse
 from .gateway import covers, follow, stems, with_concepts
@@ -28,6 +29,7 @@ class ReadContext:
     embedder: Embedder
     planner: Planner = rule_plan
     graph: GraphSettings = field(default_factory=GraphSettings)
+    touch: Callable[[Scope, list[EvidenceItem]], None] | None = None  # records the recalled (default: the store)
 
 
 def _toward_query(found: Sequence[Found], n: int, query: str, cues: Cues, reason: str, planner: str) -> Plan:
@@ -225,7 +227,7 @@ def recall(
             trace.stop_reason = "no new support"
             break
     clock = perf_counter()
-    items = assemble(found, budget_tokens, k)
+    items = assemble(_without_repeats(ctx, scope, found), budget_tokens, k)
     order = ranked(found)
     trace.scores = {f.unit.id: f.score for f in order}
     trace.score_parts = {f.unit.id: score_parts(f, rs, weights) for f in order}
@@ -254,7 +256,16 @@ def _plan(
                 f"round {round_no + 1}: following what round {round_no} found, linked memories first", planner="chain")
 
 
+def _without_repeats(ctx: ReadContext, scope: Scope, found: dict[str, Found]) -> dict[str, Found]:
+    """``found`` without the members of a consolidated memory kept above them (see :mod:`.consolidated`)."""
+    semantic = [uid for uid, f in found.items() if f.unit.layer == "semantic"]
+    return without_repeats(found, members_of(ctx.store.edges(scope, semantic))) if semantic else found
+
+
 def store_touch(ctx: ReadContext, scope: Scope, items: list[EvidenceItem]) -> None:
+    if ctx.touch is not None:
+        ctx.touch(scope, items)
+        return
     ctx.store.touch(scope, [i.id for i in items])
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector
+from ..types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, Tier, TimeSpan, Turn, Vector
 
 
 @dataclass(slots=True)
@@ -34,6 +34,18 @@ class WriteBatch:
     @property
     def empty(self) -> bool:
         return not (self.add or self.update or self.edges or self.drop_edges or self.history or self.done_turns)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitState:
+    """What maintenance changes in a unit's row, and nothing else (``set_states``): its tier and
+    importance (re-scoring), pin, and whether it is cold (its vector out of the hot indexes)."""
+
+    id: str
+    tier: Tier
+    importance: float
+    pinned: bool
+    cold: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +120,19 @@ class Store(Protocol):
         """Edges leaving these units (edges are stored in both directions)."""
         ...
 
-    def touch(self, scope: Scope, unit_ids: Sequence[str]) -> None:
-        """Record an access (count and time) for these units."""
+    def touch(self, scope: Scope, unit_ids: Sequence[str], times: int = 1) -> None:
+        """Record ``times`` accesses (count, and now as the last access) for these units."""
+        ...
+
+    def set_states(self, scope: Scope, states: Sequence[UnitState]) -> int:
+        """Set these units' tier, importance, pin and cold flag in one transaction, leaving the
+        rest of each row as it is (a concurrent ``add`` may have changed it); a cold unit's
+        vector leaves the vector index and its cue views, and comes back when it warms.
+        Returns how many units were found."""
+        ...
+
+    def hot_count(self, scope: Scope) -> int:
+        """How many of the scope's units are in the hot indexes (they have a vector, and are not cold)."""
         ...
 
     def delete_unit(self, scope: Scope, unit_id: str) -> bool:

@@ -164,6 +164,7 @@ def unit_record(unit: MemoryUnit) -> dict[str, Any]:
         "pinned": unit.pinned,
         "metadata": dict(unit.metadata),
         "vector": vector,  # base64 of float32 little-endian
+        **({"cold": True} if unit.cold else {}),  # out of the hot indexes (written only when so)
     }
 
 
@@ -198,6 +199,7 @@ def unit_from_record(data: dict[str, Any]) -> MemoryUnit:
         last_access=from_iso(data.get("last_access")),
         pinned=bool(data.get("pinned", False)),
         metadata=dict(data.get("metadata") or {}),
+        cold=bool(data.get("cold", False)),
     )
 
 

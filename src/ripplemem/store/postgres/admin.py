@@ -26,9 +26,10 @@ UNIT_COLUMNS = (
     "u.id, u.restatement, u.session_id, u.sources, u.participants, u.locations, lower(u.span), upper(u.span), "
     "u.layer, u.tier, u.importance, u.facts, u.valid_from, u.valid_to, u.mentioned_at, u.created_at, u.updated_at, "
     "coalesce(a.access_count, u.access_count), coalesce(a.last_access, u.last_access), u.pinned, u.concepts, u.role, "
-    "u.metadata"
+    "u.metadata, u.cold_vector IS NOT NULL"
 )
-UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", u.vector"
+# a cold unit's vector is kept aside (``cold_vector``, schema version 6): read either
+UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", coalesce(u.vector, u.cold_vector)"
 TURN_COLUMNS = "turn_id, session_id, speaker, text, time, role, image_caption, seq, status, metadata"
 HISTORY_COLUMNS = "unit_id, event, at, old_text, new_text, detail"
 
@@ -64,7 +65,8 @@ def unit_from_row(scope: Scope, row: tuple[Any, ...]) -> MemoryUnit:
         concepts=frozenset(row[20]),
         role=row[21],
         metadata=row[22],
-        vector=row[23] if len(row) > 23 else None,
+        cold=bool(row[23]),
+        vector=row[24] if len(row) > 24 else None,
     )
 
 

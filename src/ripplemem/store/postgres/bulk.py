@@ -117,7 +117,7 @@ def _copy_units(conn: Any, scope: Scope, units: Sequence[MemoryUnit], vector_typ
     if not units:
         return
     types: list[str | int] = ["text", "text"]
-    types += [vector_type if c == "vector" else _UNIT_TYPES.get(c, "text[]") for c in UNIT_WRITE_COLUMNS]
+    types += [vector_type if c in ("vector", "cold_vector") else _UNIT_TYPES.get(c, "text[]") for c in UNIT_WRITE_COLUMNS]
     sql = f"COPY ripplemem_units (scope, id, {', '.join(UNIT_WRITE_COLUMNS)}) FROM STDIN (FORMAT BINARY)"
     with conn.cursor() as cur, cur.copy(sql) as copy:
         copy.set_types(types)

@@ -421,7 +421,12 @@ _V5: tuple[str, ...] = (
     # the metadata filters (containment, @>) within a scope
     "CREATE INDEX ripplemem_units_metadata ON ripplemem_units USING gin (scope, metadata jsonb_path_ops)",
 )
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5))
+_V6: tuple[str, ...] = (
+    # a cold unit's vector (maintenance): ``vector`` is NULL, so ``dim`` is too and the unit is
+    # out of every partial HNSW index and the dense view; the cue views skip it; full text keeps it
+    "ALTER TABLE ripplemem_units ADD COLUMN cold_vector vector",
+)
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5), (6, _V6))
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

@@ -188,8 +188,9 @@ def by_names(conn: Any, kind: str, scope: Scope, names: Iterable[str], k: int) -
     rows = conn.execute(
         """SELECT u.id, hit.c FROM (
                 SELECT p.num, count(*) AS c FROM unnest(%s::text[]) AS w(name), LATERAL (
-                    SELECT num FROM ripplemem_unit_names
-                    WHERE scope = %s AND kind = %s AND name = w.name ORDER BY num DESC LIMIT %s
+                    SELECT n.num FROM ripplemem_unit_names n JOIN ripplemem_units c ON c.num = n.num
+                    WHERE n.scope = %s AND n.kind = %s AND n.name = w.name AND c.cold_vector IS NULL
+                    ORDER BY n.num DESC LIMIT %s
                 ) AS p GROUP BY p.num ORDER BY c DESC, p.num DESC LIMIT %s
             ) AS hit JOIN ripplemem_units u ON u.num = hit.num ORDER BY hit.c DESC, hit.num DESC""",
         (wanted, scope.key, kind, max(200, 10 * k), k),
@@ -231,13 +232,13 @@ def by_time(conn: Any, scope: Scope, span: TimeSpan, k: int, tau_days: float) ->
     start, end = span.start, span.end
     cols = "num, id, lower(span), upper(span)"
     rows = conn.execute(
-        f"""(SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND lower(span) >= %(s)s AND lower(span) < %(e)s
+        f"""(SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND lower(span) >= %(s)s AND lower(span) < %(e)s AND cold_vector IS NULL
              ORDER BY lower(span), num DESC LIMIT %(k)s)
             UNION ALL
-            (SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND lower(span) >= %(e)s
+            (SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND lower(span) >= %(e)s AND cold_vector IS NULL
              ORDER BY lower(span), num DESC LIMIT %(k)s)
             UNION ALL
-            (SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND upper(span) <= %(s)s
+            (SELECT {cols} FROM ripplemem_units WHERE scope = %(scope)s AND upper(span) <= %(s)s AND cold_vector IS NULL
              ORDER BY upper(span) DESC, lower(span) DESC, num DESC LIMIT %(k)s)
             UNION ALL
             SELECT held.* FROM generate_series(0, {MAX_TIME_CLASS}) AS c(class), LATERAL (
@@ -245,7 +246,7 @@ def by_time(conn: Any, scope: Scope, span: TimeSpan, k: int, tau_days: float) ->
                 WHERE scope = %(scope)s AND ripplemem_time_class(span) = c.class
                   AND lower(span) >= CASE WHEN c.class < {MAX_TIME_CLASS}
                                           THEN %(s)s - make_interval(hours => 1 << c.class) ELSE '-infinity' END
-                  AND lower(span) < %(s)s AND upper(span) > %(s)s
+                  AND lower(span) < %(s)s AND upper(span) > %(s)s AND cold_vector IS NULL
                 ORDER BY lower(span) DESC, num DESC LIMIT %(k)s) AS held""",
         {"scope": scope.key, "s": start, "e": end, "k": k},
     ).fetchall()

@@ -19,9 +19,17 @@ from typing import Any
 from ...config import Settings
 from ...errors import StoreError
 from ...types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector, utcnow
-from ..base import DeleteReport, WriteBatch
+from ..base import DeleteReport, UnitState, WriteBatch
 from . import admin, schema, search, writes
 from .driver import conninfo, make_pool, psycopg_modules, public_url, vector_oid
+
+# the row's write drops its access row (a trigger): its counts are folded into the row first
+_SET_STATE = """UPDATE ripplemem_units u SET tier = %s, importance = %s, pinned = %s,
+        access_count = coalesce((SELECT a.access_count FROM ripplemem_unit_access a WHERE a.num = u.num), u.access_count),
+        last_access = coalesce((SELECT a.last_access FROM ripplemem_unit_access a WHERE a.num = u.num), u.last_access),
+        vector = CASE WHEN %s THEN NULL ELSE coalesce(u.vector, u.cold_vector) END,
+        cold_vector = CASE WHEN %s THEN coalesce(u.cold_vector, u.vector) ELSE NULL END
+    WHERE u.scope = %s AND u.id = %s"""
 
 
 class PostgresStore:
@@ -202,7 +210,7 @@ class PostgresStore:
         edges.sort(key=lambda e: (order[e.src], -e.weight, e.dst, e.kind))
         return edges
 
-    def touch(self, scope: Scope, unit_ids: Sequence[str]) -> None:
+    def touch(self, scope: Scope, unit_ids: Sequence[str], times: int = 1) -> None:
         """Counted beside the units (``ripplemem_unit_access``): the units' rows, and so their
         indexes, are left alone."""
         wanted = list(dict.fromkeys(unit_ids))
@@ -211,10 +219,27 @@ class PostgresStore:
         with self._tx() as conn:
             conn.execute(
                 """INSERT INTO ripplemem_unit_access AS a (num, access_count, last_access)
-                   SELECT num, access_count + 1, %s FROM ripplemem_units WHERE scope = %s AND id = ANY(%s::text[])
-                   ON CONFLICT (num) DO UPDATE SET access_count = a.access_count + 1, last_access = excluded.last_access""",
-                (utcnow(), scope.key, wanted),
+                   SELECT num, access_count + %s, %s FROM ripplemem_units WHERE scope = %s AND id = ANY(%s::text[])
+                   ON CONFLICT (num) DO UPDATE SET access_count = a.access_count + %s, last_access = excluded.last_access""",
+                (int(times), utcnow(), scope.key, wanted, int(times)),
             )
+
+    def set_states(self, scope: Scope, states: Sequence[UnitState]) -> int:
+        if not states:
+            return 0
+        found = 0
+        with self._tx() as conn, conn.cursor() as cur:
+            for st in states:
+                cur.execute(_SET_STATE, (st.tier, float(st.importance), bool(st.pinned), st.cold, st.cold, scope.key, st.id))
+                found += cur.rowcount
+        return found
+
+    def hot_count(self, scope: Scope) -> int:
+        with self._tx() as conn:
+            row = conn.execute(
+                "SELECT count(*) FROM ripplemem_units WHERE scope = %s AND vector IS NOT NULL", (scope.key,)
+            ).fetchone()
+        return int(row[0])
 
     def delete_unit(self, scope: Scope, unit_id: str) -> bool:
         with self._tx() as conn:

@@ -47,6 +47,7 @@ UNIT_WRITE_COLUMNS = (
     "role",
     "metadata",
     "vector",
+    "cold_vector",
 )
 _ARRAYS = {"sources", "participants", "locations", "participant_keys", "participant_names", "location_keys",
            "location_names", "facts", "concepts"}  # fmt: skip
@@ -62,11 +63,12 @@ _INSERT_UNIT = (
 )
 _UPDATE_UNIT = (
     "UPDATE ripplemem_units SET "
-    + ", ".join(
-        "vector = coalesce(%s, vector)" if c == "vector" else f"{c} = {_placeholder(c)}" for c in UNIT_WRITE_COLUMNS
-    )
+    + ", ".join(f"{c} = {_placeholder(c)}" for c in UNIT_WRITE_COLUMNS if c not in ("vector", "cold_vector"))
+    + ", vector = CASE WHEN %s THEN NULL ELSE coalesce(%s, vector, cold_vector) END"
+    + ", cold_vector = CASE WHEN %s THEN coalesce(%s, cold_vector, vector) ELSE NULL END"
     + " WHERE scope = %s AND id = %s RETURNING num"
-)  # an update without a vector keeps the stored one (units from list_units carry none)
+)  # an update without a vector keeps the stored one (units from list_units carry none); a
+# cold unit's vector moves to ``cold_vector`` (out of the HNSW indexes) and back when it warms
 
 
 def jsonb(metadata: Any) -> Any:
@@ -120,7 +122,8 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
         sorted(unit.concepts),
         unit.role,
         jsonb(unit.metadata),
-        unit.vector,
+        None if unit.cold else unit.vector,
+        unit.vector if unit.cold else None,
     )
 
 
@@ -209,7 +212,8 @@ def insert_units(conn: Any, scope: Scope, units: Sequence[MemoryUnit]) -> None:
 
 
 def replace_unit(conn: Any, scope: Scope, unit: MemoryUnit) -> None:
-    row = conn.execute(_UPDATE_UNIT, (*unit_values(unit), scope.key, unit.id)).fetchone()
+    *values, _, _ = unit_values(unit)
+    row = conn.execute(_UPDATE_UNIT, (*values, unit.cold, unit.vector, unit.cold, unit.vector, scope.key, unit.id)).fetchone()
     if row is None:
         raise NotFoundError(f"no unit {unit.id!r} to update in this scope")
 

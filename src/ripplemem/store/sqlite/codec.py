@@ -70,9 +70,10 @@ def blob_vector(blob: bytes | None) -> Vector | None:
 UNIT_COLUMNS = (
     "id, restatement, session_id, sources, participants, locations, t_start_us, t_end_us, "
     "layer, tier, importance, facts, valid_from_us, valid_to_us, mentioned_at_us, created_us, "
-    "updated_us, access_count, last_access_us, pinned, concepts, role, metadata"
+    "updated_us, access_count, last_access_us, pinned, concepts, role, metadata, cold_vector IS NOT NULL"
 )
-UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", vector"
+# a cold unit's vector is kept aside (``cold_vector``): read either
+UNIT_COLUMNS_WITH_VECTOR = UNIT_COLUMNS + ", coalesce(vector, cold_vector)"
 
 # The columns a writer sets (insert and update); ``t_class`` is derived.
 UNIT_WRITE_COLUMNS = (
@@ -100,6 +101,7 @@ UNIT_WRITE_COLUMNS = (
     "role",
     "metadata",
     "vector",
+    "cold_vector",
 )
 
 
@@ -131,7 +133,8 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
         dumps(sorted(unit.concepts)),
         unit.role,
         metadata_json(unit.metadata),
-        vector_blob(unit.vector),
+        None if unit.cold else vector_blob(unit.vector),
+        vector_blob(unit.vector) if unit.cold else None,
     )
 
 
@@ -162,7 +165,8 @@ def unit_from_row(scope: Scope, row: tuple[Any, ...]) -> MemoryUnit:
         concepts=frozenset(json.loads(row[20])),
         role=row[21],
         metadata=json.loads(row[22]),
-        vector=blob_vector(row[23]) if len(row) > 23 else None,
+        cold=bool(row[23]),
+        vector=blob_vector(row[24]) if len(row) > 24 else None,
     )
 
 

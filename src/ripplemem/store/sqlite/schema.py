@@ -210,7 +210,13 @@ _V5: tuple[str, ...] = (
     ) WITHOUT ROWID""",
     "CREATE INDEX unit_metadata_unit ON unit_metadata(unit_num)",
 )
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5))
+_V6: tuple[str, ...] = (
+    # a cold unit's vector (maintenance): ``vector`` is NULL, so the unit is out of the ANN
+    # index and the dense view; the cue views skip it; the full-text index keeps it
+    "ALTER TABLE units ADD COLUMN cold_vector BLOB",
+)
+# each version not yet recorded is applied
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5), (6, _V6))
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -221,7 +227,8 @@ def current_version(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection) -> int:
-    """Apply the missing migrations, each in its own transaction; return the version.
+    """Apply the missing migrations (each version not recorded, in order), each in its own
+    transaction; return the version.
 
     The connection must be in autocommit mode (``isolation_level=None``). Two processes
     opening a new file at once are serialised by ``BEGIN IMMEDIATE``.
@@ -230,7 +237,8 @@ def migrate(conn: sqlite3.Connection) -> int:
     for version, statements in MIGRATIONS:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            if current_version(conn) < version:
+            applied = {int(r[0]) for r in conn.execute("SELECT version FROM schema_version")}
+            if version not in applied:
                 for statement in statements:
                     conn.execute(statement)
                 conn.execute(

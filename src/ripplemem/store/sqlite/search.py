@@ -1,5 +1,6 @@
 """The lexical and structural views: FTS5 BM25, the participant/location indexes and the
-time index. Every query is bounded by an index range and a LIMIT; none scans a scope."""
+time index. Cold units (maintenance) are left out of the structural views; the lexical view
+finds them (the cold path). Every query is bounded by an index range and a LIMIT; none scans a scope."""
 
 from __future__ import annotations
 
@@ -140,7 +141,7 @@ def by_names(
     for name in wanted:
         rows = conn.execute(
             f"""SELECT p.unit_num, u.id FROM {table} p JOIN units u ON u.num = p.unit_num
-                WHERE p.scope = ? AND p.name = ? ORDER BY p.unit_num DESC LIMIT ?""",
+                WHERE p.scope = ? AND p.name = ? AND u.cold_vector IS NULL ORDER BY p.unit_num DESC LIMIT ?""",
             (scope_key, name, per_name),
         )
         for num, uid in rows:
@@ -173,13 +174,13 @@ def by_time(
     cols = "num, id, t_start_us, t_end_us"
     found: dict[int, tuple[str, int, int]] = {}
     after = conn.execute(
-        f"""SELECT {cols} FROM units WHERE scope = ? AND t_start_us >= ?
+        f"""SELECT {cols} FROM units WHERE scope = ? AND t_start_us >= ? AND cold_vector IS NULL
             ORDER BY t_start_us LIMIT ?""",
         (scope_key, start, k),
     )
     before = conn.execute(
         f"""SELECT {cols} FROM units WHERE scope = ? AND t_end_us <= ? AND t_end_us IS NOT NULL
-            ORDER BY t_end_us DESC LIMIT ?""",
+            AND cold_vector IS NULL ORDER BY t_end_us DESC LIMIT ?""",
         (scope_key, start, k),
     )
     for rows in (after, before, _containing(conn, scope_key, start, k)):
@@ -204,7 +205,7 @@ def _containing(conn: sqlite3.Connection, scope_key: str, start: int, k: int) ->
             conn.execute(
                 """SELECT num, id, t_start_us, t_end_us FROM units
                    WHERE scope = ? AND t_class = ? AND t_start_us >= ? AND t_start_us < ? AND t_end_us > ?
-                   ORDER BY t_start_us DESC LIMIT ?""",
+                   AND cold_vector IS NULL ORDER BY t_start_us DESC LIMIT ?""",
                 (scope_key, cls, lower, start, start, k),
             )
         )

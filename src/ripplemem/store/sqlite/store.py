@@ -17,7 +17,7 @@ from typing import Any
 from ...config import Settings
 from ...errors import RippleMemError, StoreError
 from ...types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector, utcnow
-from ..base import DeleteReport, WriteBatch
+from ..base import DeleteReport, UnitState, WriteBatch
 from . import admin, codec, schema, search, writes
 from .vectors import VectorDelta, VectorIndex
 
@@ -265,15 +265,29 @@ class SQLiteStore:
                 out.extend(codec.edge_from_row(r) for r in rows)
         return out
 
-    def touch(self, scope: Scope, unit_ids: Sequence[str]) -> None:
+    def touch(self, scope: Scope, unit_ids: Sequence[str], times: int = 1) -> None:
         now = codec.to_us(utcnow())
         with self._write() as conn:
             for part in writes.chunks(list(dict.fromkeys(unit_ids))):
                 conn.execute(
-                    f"""UPDATE units SET access_count = access_count + 1, last_access_us = ?
+                    f"""UPDATE units SET access_count = access_count + ?, last_access_us = ?
                         WHERE scope = ? AND id IN ({",".join("?" * len(part))})""",
-                    (now, scope.key, *part),
+                    (int(times), now, scope.key, *part),
                 )
+
+    def set_states(self, scope: Scope, states: Sequence[UnitState]) -> int:
+        if not states:
+            return 0
+        with self._write() as conn:
+            delta, found = writes.set_states(conn, scope, states)
+            tag = self._tag(conn, scope)
+        self._after_commit(scope, tag, delta)
+        return found
+
+    def hot_count(self, scope: Scope) -> int:
+        with self._read() as conn:
+            row = conn.execute("SELECT count(*) FROM units WHERE scope = ? AND vector IS NOT NULL", (scope.key,))
+            return int(row.fetchone()[0])
 
     def delete_unit(self, scope: Scope, unit_id: str) -> bool:
         with self._write() as conn:

@@ -11,8 +11,8 @@ from typing import TypeVar
 
 from ...errors import EmbedderMismatchError, InputError, NotFoundError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, Turn, metadata_key
-from ..base import WriteBatch
-from .codec import UNIT_WRITE_COLUMNS, metadata_json, normalise_name, to_us, unit_values
+from ..base import UnitState, WriteBatch
+from .codec import UNIT_WRITE_COLUMNS, blob_vector, metadata_json, normalise_name, to_us, unit_values, vector_blob
 from .vectors import VectorDelta
 
 T = TypeVar("T")
@@ -25,9 +25,12 @@ _INSERT_UNIT = (
 )
 _UPDATE_UNIT = (
     "UPDATE units SET "
-    + ", ".join("vector = coalesce(?, vector)" if c == "vector" else f"{c} = ?" for c in UNIT_WRITE_COLUMNS)
-    + " WHERE scope = ? AND id = ? RETURNING num"
-)  # an update without a vector keeps the stored one (units from list_units carry none)
+    + ", ".join(f"{c} = ?" for c in UNIT_WRITE_COLUMNS if c not in ("vector", "cold_vector"))
+    + ", vector = CASE WHEN ? THEN NULL ELSE coalesce(?, vector, cold_vector) END"
+    + ", cold_vector = CASE WHEN ? THEN coalesce(?, cold_vector, vector) ELSE NULL END"
+    + " WHERE scope = ? AND id = ? RETURNING num, vector"
+)  # an update without a vector keeps the stored one (units from list_units carry none); a
+# cold unit's vector moves to ``cold_vector`` (out of the ANN index) and back when it warms
 
 
 def scope_tag(scope: Scope) -> str:
@@ -163,14 +166,17 @@ def insert_unit(conn: sqlite3.Connection, scope: Scope, unit: MemoryUnit) -> int
     return num
 
 
-def replace_unit(conn: sqlite3.Connection, scope: Scope, unit: MemoryUnit) -> int:
-    row = conn.execute(_UPDATE_UNIT, (*unit_values(unit), scope.key, unit.id)).fetchone()
+def replace_unit(conn: sqlite3.Connection, scope: Scope, unit: MemoryUnit) -> tuple[int, bytes | None]:
+    """Rewrite the unit's row and index rows; its number and its hot vector (``None`` when cold)."""
+    *values, _, _ = unit_values(unit)
+    blob = vector_blob(unit.vector)
+    row = conn.execute(_UPDATE_UNIT, (*values, unit.cold, blob, unit.cold, blob, scope.key, unit.id)).fetchone()
     if row is None:
         raise NotFoundError(f"no unit {unit.id!r} to update in this scope")
     num = int(row[0])
     _clear_index_rows(conn, num)
     _index_rows(conn, scope, num, unit)
-    return num
+    return num, row[1]
 
 
 # -- edges and history -------------------------------------------------------------------
@@ -216,15 +222,45 @@ def apply_batch(conn: sqlite3.Connection, scope: Scope, batch: WriteBatch) -> Ve
     delta = VectorDelta(old_gen=vector_gen(conn, scope), new_gen=0)
     for unit in batch.add:
         num = insert_unit(conn, scope, unit)
-        if unit.vector is not None:
+        if unit.vector is not None and not unit.cold:
             delta.upserts.append((num, unit.id, unit.vector))
     for unit in batch.update:
-        num = replace_unit(conn, scope, unit)
-        if unit.vector is not None:
-            delta.upserts.append((num, unit.id, unit.vector))
+        num, hot = replace_unit(conn, scope, unit)
+        vector = unit.vector if unit.vector is not None else blob_vector(hot)
+        if hot is None or vector is None:
+            delta.removes.append(num)  # cold (or never embedded): out of the dense view
+        else:
+            delta.upserts.append((num, unit.id, vector))
     drop_edges(conn, scope, batch.drop_edges)
     put_edges(conn, scope, batch.edges)
     put_history(conn, scope, batch.history)
     set_turn_status(conn, scope, batch.done_turns, "done")
     delta.new_gen = vector_gen(conn, scope)
     return delta
+
+
+_SET_STATE = """UPDATE units SET tier = ?, importance = ?, pinned = ?,
+        vector = CASE WHEN ? THEN NULL ELSE coalesce(vector, cold_vector) END,
+        cold_vector = CASE WHEN ? THEN coalesce(cold_vector, vector) ELSE NULL END
+    WHERE scope = ? AND id = ? RETURNING num, id, vector"""
+
+
+def set_states(conn: sqlite3.Connection, scope: Scope, states: Sequence[UnitState]) -> tuple[VectorDelta, int]:
+    """Maintenance's columns of these units (the rest of each row untouched); the vector delta
+    (a cold unit's vector removed, a warmed one's upserted) and how many units were found."""
+    delta = VectorDelta(old_gen=vector_gen(conn, scope), new_gen=0)
+    found = 0
+    for st in states:
+        row = conn.execute(
+            _SET_STATE, (st.tier, float(st.importance), int(st.pinned), st.cold, st.cold, scope.key, st.id)
+        ).fetchone()
+        if row is None:
+            continue
+        found += 1
+        vector = blob_vector(row[2])
+        if vector is None:
+            delta.removes.append(int(row[0]))
+        else:
+            delta.upserts.append((int(row[0]), row[1], vector))
+    delta.new_gen = vector_gen(conn, scope)
+    return delta, found

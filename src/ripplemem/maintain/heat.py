@@ -1,0 +1,76 @@
+"""Re-scoring and forgetting, as pure functions over one memory and the time of the run.
+
+``heat = importance * 0.5 ** (idle_days / half_life) * (1 + use_boost * ln(1 + uses))``
+
+``idle_days`` runs from the memory's last mention or use (whichever is later) to ``as_of``;
+``uses`` is its access count (the recalls that returned it). A memory whose heat falls under
+``cold_below`` goes cold: it leaves the hot indexes (vector index, cue views) and stays in
+the full-text index, the graph and the log; one that is recalled, or whose heat rises again,
+is warm again. Core and pinned memories never decay, nor do consolidated (semantic) ones.
+Nothing here deletes anything.
+
+The short-term tier is re-scored: a short-term memory that was asked about (recalled at
+least once) or mentioned again (two of its concepts were mentioned after it) moves to the long
+tier with at least ``promote_to`` importance.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from datetime import datetime
+
+from ..config import MaintainSettings
+from ..store.base import UnitState
+from ..types import MemoryUnit
+
+
+def never_decays(unit: MemoryUnit) -> bool:
+    return unit.pinned or unit.layer in ("core", "semantic")
+
+
+def heat(unit: MemoryUnit, as_of: datetime, ms: MaintainSettings) -> float:
+    """How hot a memory is at ``as_of`` (its importance when it never decays)."""
+    if never_decays(unit):
+        return float(unit.importance)
+    said = unit.mentioned_at or unit.created_at  # when it was said; stored (created) only when unknown
+    marks = [t for t in (said, unit.last_access) if t is not None]
+    last = max(marks) if marks else as_of
+    idle_days = max(0.0, (as_of - last).total_seconds() / 86400.0)
+    decay = 0.5 ** (idle_days / ms.half_life_days) if ms.half_life_days > 0 else 1.0
+    return float(unit.importance) * decay * (1.0 + ms.use_boost * math.log1p(max(unit.access_count, 0)))
+
+
+def last_mentions(units: Iterable[MemoryUnit]) -> dict[str, datetime]:
+    """Each concept's latest mention among these (episodic and core) memories."""
+    latest: dict[str, datetime] = {}
+    for u in units:
+        if u.mentioned_at is None or u.layer == "semantic":
+            continue
+        for c in u.concepts:
+            if c not in latest or latest[c] < u.mentioned_at:
+                latest[c] = u.mentioned_at
+    return latest
+
+
+def mentioned_again(unit: MemoryUnit, latest: dict[str, datetime]) -> bool:
+    """Whether two of the memory's concepts were mentioned after it (``latest``: see :func:`last_mentions`)."""
+    if unit.mentioned_at is None:
+        return False
+    said = unit.mentioned_at
+    return sum(1 for c in unit.concepts if c in latest and latest[c] > said) >= 2
+
+
+def rescore(
+    unit: MemoryUnit, as_of: datetime, ms: MaintainSettings, again: bool
+) -> UnitState | None:
+    """The unit's new state, or ``None`` when nothing changes."""
+    tier, importance = unit.tier, float(unit.importance)
+    if ms.promote and tier == "short" and (unit.access_count > 0 or again):
+        tier, importance = "long", max(importance, ms.promote_to)
+    cold = unit.cold
+    if ms.forget:
+        cold = not never_decays(unit) and heat(unit.with_(importance=importance), as_of, ms) < ms.cold_below
+    if (tier, importance, cold) == (unit.tier, float(unit.importance), unit.cold):
+        return None
+    return UnitState(unit.id, tier, importance, unit.pinned, cold)

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from fault_llm import FAULTS, GOOD, SAID, SCHEDULE, FaultyLLM
+
 from ripplemem import Memory, ProviderError, load_settings
 from ripplemem.prompts.answer import AnswerOutput
 from ripplemem.providers.embed.base import Embedder

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 
 import pytest
-from store_helpers import turn
+from store_helpers import turn, unit
 
-from ripplemem.errors import InputError
+from ripplemem.errors import InputError, TurnsDoneError
 from ripplemem.store import Store
 from ripplemem.store.base import WriteBatch
 from ripplemem.types import Scope
@@ -65,3 +66,47 @@ def test_log_survives_reopen(store_factory) -> None:  # type: ignore[no-untyped-
     first.log_turns(ALICE, [turn("t1", "remember the milk")])
     first.close()
     assert [t.text for t in store_factory().turns(ALICE)] == ["remember the milk"]
+
+
+def test_a_batch_for_turns_already_done_is_refused_and_changes_nothing(store: Store) -> None:
+    store.log_turns(ALICE, [turn("t1"), turn("t2")])
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u1", sources=("t1",))], done_turns=["t1"]))
+    for done_turns in (["t1"], ["t1", "t2"]):  # all done, or one of them
+        with pytest.raises(TurnsDoneError):
+            store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u2", sources=("t1",))], done_turns=done_turns))
+    assert store.count_units(ALICE) == 1
+    assert [(t.turn_id, t.status) for t in store.turns(ALICE)] == [("t1", "done"), ("t2", "pending")]
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u3", sources=("t2",))], done_turns=["t2"]))
+    assert store.count_units(ALICE) == 2
+
+
+def test_marking_failed_leaves_a_done_turn_done(store: Store) -> None:
+    store.log_turns(ALICE, [turn("t1"), turn("t2")])
+    store.mark_turns(ALICE, ["t1"], "done")
+    store.mark_turns(ALICE, ["t1", "t2"], "failed")  # a writer that lost the race gives up on both
+    assert [(t.turn_id, t.status) for t in store.turns(ALICE)] == [("t1", "done"), ("t2", "failed")]
+
+
+def test_two_writers_of_the_same_turns_commit_once(store_factory) -> None:  # type: ignore[no-untyped-def]
+    stores = [store_factory(), store_factory()]
+    stores[0].log_turns(ALICE, [turn(f"t{i}") for i in range(20)])
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def write(w: int) -> None:
+        start.wait()
+        for i in range(20):
+            try:
+                stores[w].apply(ALICE, WriteBatch(add=[unit(ALICE, f"w{w}-{i}", sources=(f"t{i}",))], done_turns=[f"t{i}"]))
+                outcomes.append("stored")
+            except TurnsDoneError:
+                outcomes.append("refused")
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert outcomes.count("stored") == 20 and outcomes.count("refused") == 20
+    assert stores[1].count_units(ALICE) == 20
+    assert {u.sources for u in stores[1].list_units(ALICE, limit=100)} == {(f"t{i}",) for i in range(20)}

@@ -81,7 +81,9 @@ class Store(Protocol):
 
     # -- units, edges, history ----------------------------------------------------------
     def apply(self, scope: Scope, batch: WriteBatch) -> None:
-        """Apply ``batch`` atomically: all of it or none of it."""
+        """Apply ``batch`` atomically: all of it or none of it. A batch with ``done_turns`` is
+        refused with :class:`~ripplemem.errors.TurnsDoneError` (nothing changed) unless each of
+        those turn ids still has a pending or failed turn, checked inside the transaction."""
         ...
 
     def get_units(self, scope: Scope, ids: Sequence[str]) -> list[MemoryUnit]:

@@ -7,7 +7,10 @@
 If anything between 1 and 3 fails, the turns stay in the log (marked failed; a crash
 leaves them pending) and the next ``add`` to the scope extracts them again before its own
 turns (at most ``write.heal_batch`` per call), as ``reindex`` does for every scope; nothing
-already stored changes.
+already stored changes. Two writers of the same turns (a ``reindex`` or a healing ``add`` in
+another process) cannot both store memories of them: ``Store.apply`` refuses, inside its
+transaction, a batch whose turns are already done (:class:`TurnsDoneError`), and the call
+that lost leaves them as the winner stored them.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Protocol
 import numpy as np
 
 from ..config import Settings
-from ..errors import RippleMemError
+from ..errors import RippleMemError, TurnsDoneError
 from ..ground.salience import common_names
 from ..providers.embed.base import Embedder
 from ..store.base import Store, WriteBatch
@@ -141,6 +144,9 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
         batch = _link(ctx, scope, pending, positions)
         batch.done_turns = ids
         ctx.store.apply(scope, batch)
+    except TurnsDoneError as exc:  # another writer (a reindex, another process) made them first
+        log.info("scope %s: %s; this call's memories of them were not stored", scope.key, exc)
+        return [], ctx.extractor.failures - before
     except BaseException:
         ctx.store.mark_turns(scope, ids, "failed")
         raise

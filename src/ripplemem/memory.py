@@ -6,6 +6,7 @@ import builtins
 import dataclasses
 import threading
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,7 +23,7 @@ from .store.keys import drop_user_keys
 from .types import AddResult, Edge, Evidence, EvidenceItem, HistoryEntry, MemoryUnit, Scope, Turn, utcnow
 from .verify.answer import Answer, answer
 from .verify.reconstruct import Reconstruction, reconstruct
-from .write.pipeline import Extractor, WriteContext, heal, ingest, manual_update
+from .write.pipeline import Extractor, InFlight, WriteContext, heal, ingest, manual_update
 from .write.turns import parse_time, to_turns
 
 # Every argument is checked here, before anything is stored or searched: a bad one is an
@@ -98,6 +99,39 @@ def _turns(messages: Any, session_id: str, session_time: datetime) -> builtins.l
     return turns
 
 
+def _check_sizes(turns: builtins.list[Turn], limit: int) -> None:
+    """Each turn (text and image caption) within ``write.max_turn_chars``: one add's work is bounded."""
+    for i, t in enumerate(turns):
+        size = len(t.text) + len(t.image_caption or "")
+        if 0 < limit < size:
+            raise InputError(
+                f"messages[{i}]: {size} characters, more than write.max_turn_chars ({limit}); split it into several turns"
+            )
+
+
+class ScopeLocks:
+    """One re-entrant lock per scope: writes to a scope are serialised, other scopes' run on."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.RLock] = {}
+
+    def of(self, scope: Scope) -> threading.RLock:
+        with self._guard:
+            return self._locks.setdefault(scope.key, threading.RLock())
+
+    @contextmanager
+    def user(self, user_id: str) -> Iterator[None]:
+        """Every lock of this user's scopes (in key order, so two callers cannot deadlock)."""
+        prefix = f"{len(user_id)}:{user_id}|"  # Scope.key's first part
+        with self._guard:
+            mine = [lock for key, lock in sorted(self._locks.items()) if key.startswith(prefix)]
+        with ExitStack() as stack:
+            for lock in mine:
+                stack.enter_context(lock)
+            yield
+
+
 def _make_extractor(settings: Settings, llm: LLM | None) -> Extractor:
     from .write.extract_rule import RuleExtractor
 
@@ -126,7 +160,9 @@ class Memory:
         self._extractor: Extractor | None = None
         self._planner: Any = None
         self._decider: Any = None
-        self._lock = threading.RLock()
+        self._locks = ScopeLocks()  # writes to one scope are serialised; other scopes' are not held up
+        self._in_flight = InFlight()
+        self._lock = threading.RLock()  # whole-store work: import
         self._check_embedder()
 
     # -- construction -----------------------------------------------------------------
@@ -185,12 +221,13 @@ class Memory:
             self._extractor = _make_extractor(self.settings, self.llm)
         return self._extractor
 
-    def _write(self) -> WriteContext:
+    def _write(self, scope: Scope) -> WriteContext:
         if self.llm is not None and self._decider is None:
             from .write.update_llm import LLMDecider
 
             self._decider = LLMDecider(self.llm, self.settings.write)
-        return WriteContext(self.store, self.embedder, self.extractor, self.settings, self._decider)
+        return WriteContext(self.store, self.embedder, self.extractor, self.settings, self._decider,
+                            lock=self._locks.of(scope), in_flight=self._in_flight)
 
     def _read(self) -> ReadContext:
         ctx = ReadContext(self.store, self.embedder, graph=self.settings.graph)
@@ -226,15 +263,15 @@ class Memory:
         if not isinstance(infer, bool):
             raise InputError(f"infer: expected a bool, got {type(infer).__name__}")
         turns = _turns(messages, sid, when or utcnow())
-        with self._lock:
-            ctx = self._write()
-            if not infer:
-                from .write.verbatim import VerbatimExtractor
+        _check_sizes(turns, self.settings.write.max_turn_chars)
+        ctx = self._write(scope)
+        if not infer:
+            from .write.verbatim import VerbatimExtractor
 
-                ctx = dataclasses.replace(ctx, extractor=VerbatimExtractor(), compose=False)
-            with usage.metering() as meter:
-                result = ingest(ctx, scope, turns)
-            return dataclasses.replace(result, llm_usage=meter.snapshot())
+            ctx = dataclasses.replace(ctx, extractor=VerbatimExtractor(), compose=False)
+        with usage.metering() as meter:
+            result = ingest(ctx, scope, turns)  # takes the scope's lock only to decide and apply
+        return dataclasses.replace(result, llm_usage=meter.snapshot())
 
     def update(
         self, memory_id: str, text: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None
@@ -244,20 +281,21 @@ class Memory:
         scope = _scope(user_id, agent_id, run_id)
         _text(memory_id, "memory_id")
         new_text = _text(text, "text")
-        with self._lock:
+        with self._locks.of(scope):
             old = self.get(memory_id, user_id=scope.user_id, agent_id=agent_id, run_id=run_id)
-            return manual_update(self._write(), scope, old, new_text)
+            return manual_update(self._write(scope), scope, old, new_text)
 
     def reindex(self, *, rebuild: bool = False) -> dict[str, int]:
         """Extract pending or failed turns again; with ``rebuild``, every unit from the raw log."""
         if not isinstance(rebuild, bool):
             raise InputError(f"rebuild: expected a bool, got {type(rebuild).__name__}")
         done = turns = 0
-        with self._lock:
-            for scope in self.store.scopes() if rebuild else self.store.pending_scopes():
+        for scope in self.store.scopes() if rebuild else self.store.pending_scopes():
+            with self._locks.of(scope):
                 if rebuild:
                     self.store.reset_units(scope)
-                turns += heal(self._write(), scope)[0]
+                ctx = self._write(scope)
+                turns += heal(ctx, scope, skip=self._in_flight.of(scope))[0]
                 done += 1
         return {"scopes": done, "turns": turns}
 
@@ -378,7 +416,7 @@ class Memory:
     def delete(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> None:
         scope = _scope(user_id, agent_id, run_id)
         _text(memory_id, "memory_id")
-        with self._lock:
+        with self._locks.of(scope):
             if not self.store.delete_unit(scope, memory_id):
                 raise NotFoundError(f"no memory {memory_id!r} in this scope")
 
@@ -386,7 +424,7 @@ class Memory:
         """Delete everything of a user. Their API keys go first (from the key table beside
         the store, when there is one), so none of them authenticates again."""
         _scope(user_id, None, None)
-        with self._lock:
+        with self._locks.user(user_id):
             drop_user_keys(self.store, self.settings.db, user_id)
             return self.store.delete_user(user_id)
 

@@ -1,9 +1,10 @@
 """The write path: turns -> windows -> candidates -> selected, deduplicated units -> graph.
 
 1. the raw turns are committed to the log first (``Store.log_turns``), pending;
-2. windows, extraction and embedding run with no lock held;
-3. the units, edges and history of the call are written in one short transaction
-   (``Store.apply``) and the turns marked done.
+2. windows, extraction and the candidates' embedding run with no lock held;
+3. holding the scope's lock (``WriteContext.lock``, so two adds to one scope do not both
+   add the same fact), the update decisions and links are made and the units, edges and
+   history written in one short transaction (``Store.apply``), the turns marked done.
 If anything between 1 and 3 fails, the turns stay in the log (marked failed; a crash
 leaves them pending) and the next ``add`` to the scope extracts them again before its own
 turns (at most ``write.heal_batch`` per call), as ``reindex`` does for every scope; nothing
@@ -16,9 +17,11 @@ that lost leaves them as the winner stored them.
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -60,6 +63,30 @@ class Decider(Protocol):
     def __call__(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision: ...
 
 
+class InFlight:
+    """The turns this process's calls are processing now (``(session_id, turn_id)`` per scope
+    key): healing leaves them to the call that logged them."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._turns: set[tuple[str, str, str]] = set()
+
+    @contextmanager
+    def holding(self, scope: Scope, turns: Sequence[Turn]) -> Iterator[None]:
+        keys = {(scope.key, t.session_id, t.turn_id) for t in turns}
+        with self._lock:
+            self._turns |= keys
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._turns -= keys
+
+    def of(self, scope: Scope) -> set[tuple[str, str]]:
+        with self._lock:
+            return {(sid, tid) for key, sid, tid in self._turns if key == scope.key}
+
+
 @dataclass
 class WriteContext:
     store: Store
@@ -68,6 +95,8 @@ class WriteContext:
     settings: Settings
     decider: Decider | None = None
     compose: bool = True  # off for verbatim memories (one per turn)
+    lock: AbstractContextManager[object] = field(default_factory=nullcontext)  # the scope's: held to decide and apply
+    in_flight: InFlight = field(default_factory=InFlight)
 
 
 @dataclass
@@ -92,10 +121,11 @@ def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
     stored = ctx.store.log_turns(scope, turns)
     skipped = len(turns) - len(stored)
     decided = _decider_failures(ctx)
-    healed, events, failures = _heal_backlog(ctx, scope, stored)
-    if stored:
-        fresh, fresh_failures = process(ctx, scope, stored)
-        events, failures = events + fresh, failures + fresh_failures
+    with ctx.in_flight.holding(scope, stored):
+        healed, events, failures = _heal_backlog(ctx, scope)
+        if stored:
+            fresh, fresh_failures = process(ctx, scope, stored)
+            events, failures = events + fresh, failures + fresh_failures
     return AddResult(tuple(events), len(stored), skipped, failures, _decider_failures(ctx) - decided, healed)
 
 
@@ -112,13 +142,14 @@ def heal(
     return len(todo), events, failures
 
 
-def _heal_backlog(ctx: WriteContext, scope: Scope, fresh: Sequence[Turn]) -> tuple[int, list[MemoryEvent], int]:
-    """:func:`heal` before an add's own turns. A backlog that fails again stays failed and
-    is logged, not raised: the caller's turns still go in (and the next add retries it)."""
+def _heal_backlog(ctx: WriteContext, scope: Scope) -> tuple[int, list[MemoryEvent], int]:
+    """:func:`heal` before an add's own turns (those of every call in flight left out). A
+    backlog that fails again stays failed and is logged, not raised: the caller's turns
+    still go in (and the next add retries it)."""
     if ctx.settings.write.heal_batch <= 0:
         return 0, [], 0
     try:
-        return heal(ctx, scope, ctx.settings.write.heal_batch, skip={(t.session_id, t.turn_id) for t in fresh})
+        return heal(ctx, scope, ctx.settings.write.heal_batch, skip=ctx.in_flight.of(scope))
     except RippleMemError as exc:
         log.warning("scope %s: earlier pending or failed turns failed again and stay failed: %s", scope.key, exc)
         return 0, [], 0
@@ -140,10 +171,12 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
             candidates = [c for found in per_window for c in compose(found, order, ctx.settings.write)]
         else:
             candidates = [c for found in per_window for c in found]
-        pending = _build_units(ctx, scope, candidates)
-        batch = _link(ctx, scope, pending, positions)
-        batch.done_turns = ids
-        ctx.store.apply(scope, batch)
+        vectors = ctx.embedder.embed([c.restatement for c in candidates]) if candidates else None
+        with ctx.lock:
+            pending = _build_units(ctx, scope, candidates, vectors)
+            batch = _link(ctx, scope, pending, positions)
+            batch.done_turns = ids
+            ctx.store.apply(scope, batch)
     except TurnsDoneError as exc:  # another writer (a reindex, another process) made them first
         log.info("scope %s: %s; this call's memories of them were not stored", scope.key, exc)
         return [], ctx.extractor.failures - before
@@ -215,12 +248,11 @@ def _neighbours(
     return scored[:k]
 
 
-def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate]) -> _Pending:
+def _build_units(ctx: WriteContext, scope: Scope, candidates: list[Candidate], vectors: np.ndarray | None) -> _Pending:
     pending = _Pending()
-    if not candidates:
+    if not candidates or vectors is None:
         return pending
     ws = ctx.settings.write
-    vectors = ctx.embedder.embed([c.restatement for c in candidates])
     speakers = frozenset(p for c in candidates for p in c.participants)
     now = utcnow()
     for cand, vec in zip(candidates, vectors, strict=True):

@@ -435,9 +435,8 @@ class Memory:
         scope = _scope(user_id, agent_id, run_id)
         if isinstance(turn_ids, str) or not isinstance(turn_ids, Iterable):
             raise InputError(f"turn_ids: expected a list of turn ids, got {type(turn_ids).__name__}")
-        wanted = {_text(t, "turn_ids[]") for t in turn_ids}
-        turns = self.store.turns(scope)
-        return {t.turn_id: t for t in turns if t.turn_id in wanted}
+        wanted = [_text(t, "turn_ids[]") for t in turn_ids]
+        return {t.turn_id: t for t in self.store.turns_by_id(scope, wanted)} if wanted else {}
 
     # -- portability --------------------------------------------------------------------
     def stats(self, *, user_id: str | None = None) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """A child process for the multi-process tests: it opens the store named on its command line
 through the public API and works until it is done, stopped or killed.
 
-    python child.py add DB USER CALLS        add CALLS calls of 2 turns; print "ACK id id" after each
+    python child.py add DB USER CALLS [FIRST]  add calls FIRST.. FIRST+CALLS-1 of 2 turns; print "ACK id id" after each
     python child.py reindex DB STOPFILE      reindex until STOPFILE exists; print "HEALED n" at the end
 
 Each ``ACK`` line is printed (and flushed) only after ``add`` returned, so the parent knows
@@ -33,10 +33,12 @@ def open_memory(db: str) -> Memory:
     return Memory.open(settings=load_settings({"db": db}, env={}))
 
 
-def add(db: str, user: str, calls: int) -> None:
+def add(db: str, user: str, calls: int, first: int = 0) -> None:
     with open_memory(db) as mem:
+        # load the embedder and the extraction models before the parent starts its clock
+        mem.add([{"speaker": "Ana", "text": "I warmed up in Lisbon."}], user_id=f"{user}-warm-up", session_id=str(first))
         print("READY", flush=True)
-        for call in range(calls):
+        for call in range(first, first + calls):
             batch = messages(call)
             mem.add(batch, user_id=user, session_id=f"s{call % 3}", session_time="2024-03-10T09:00:00")
             print("ACK", *(m["id"] for m in batch), flush=True)
@@ -56,7 +58,7 @@ def reindex(db: str, stop: str) -> None:
 if __name__ == "__main__":
     mode, *args = sys.argv[1:]
     if mode == "add":
-        add(args[0], args[1], int(args[2]))
+        add(args[0], args[1], int(args[2]), int(args[3]) if len(args) > 3 else 0)
     elif mode == "reindex":
         reindex(args[0], args[1])
     else:

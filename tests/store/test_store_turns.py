@@ -110,3 +110,25 @@ def test_two_writers_of_the_same_turns_commit_once(store_factory) -> None:  # ty
     assert outcomes.count("stored") == 20 and outcomes.count("refused") == 20
     assert stores[1].count_units(ALICE) == 20
     assert {u.sources for u in stores[1].list_units(ALICE, limit=100)} == {(f"t{i}",) for i in range(20)}
+
+
+def test_session_tail_reads_from_a_turn_on_after_some_context(store: Store) -> None:
+    store.log_turns(ALICE, [turn(f"a{i}", session="s1", speaker="Ana" if i % 2 else "Ben") for i in range(6)])
+    store.log_turns(ALICE, [turn("x0", session="s2", speaker="Cy")])
+    store.log_turns(ALICE, [turn(f"a{i}", session="s1", speaker="Di") for i in range(6, 9)])
+    seqs = {t.turn_id: t.seq for t in store.turns(ALICE, session_id="s1")}
+    assert [t.turn_id for t in store.session_tail(ALICE, "s1", seqs["a6"], 2)] == ["a4", "a5", "a6", "a7", "a8"]
+    assert [t.turn_id for t in store.session_tail(ALICE, "s1", seqs["a1"], 5)] == [f"a{i}" for i in range(9)]
+    assert [t.turn_id for t in store.session_tail(ALICE, "s1", seqs["a8"], 0)] == ["a8"]
+    assert store.session_tail(Scope("bob"), "s1", 0, 5) == []
+    assert store.session_speakers(ALICE, "s1") == ["Ben", "Ana", "Di"]
+    assert store.session_speakers(ALICE, "s2") == ["Cy"] and store.session_speakers(Scope("bob"), "s1") == []
+
+
+def test_turns_by_id_reads_only_those_turns_of_the_scope(store: Store) -> None:
+    store.log_turns(ALICE, [turn("t1", session="s1"), turn("t2", session="s1"), turn("t1", session="s2")])
+    store.log_turns(Scope("bob"), [turn("t2", session="s1")])
+    got = store.turns_by_id(ALICE, ["t2", "t1", "nope", "t2"])
+    assert [(t.session_id, t.turn_id) for t in got] == [("s1", "t1"), ("s1", "t2"), ("s2", "t1")]
+    assert store.turns_by_id(ALICE, []) == []
+    assert [t.turn_id for t in store.turns_by_id(Scope("bob"), ["t1", "t2"])] == ["t2"]

@@ -210,18 +210,24 @@ def manual_update(ctx: WriteContext, scope: Scope, old: MemoryUnit, text: str) -
 def _windows(
     ctx: WriteContext, scope: Scope, turns: Sequence[Turn]
 ) -> tuple[list[Window], dict[tuple[str, str], int]]:
-    """Windows over the new turns, each session with its preceding overlap as context."""
+    """Windows over the new turns, each session with its preceding overlap as context.
+
+    Only the session's tail is read: from the first new turn on, after as many turns before
+    it as the window overlap and the window links reach. Positions count from the tail's start."""
     ws = ctx.settings.write
     new_ids: dict[str, set[str]] = defaultdict(set)
+    first_seq: dict[str, int] = {}
     for t in turns:
         new_ids[t.session_id].add(t.turn_id)
+        first_seq[t.session_id] = min(t.seq, first_seq.get(t.session_id, t.seq))
+    reach = max(ws.window_overlap, ctx.settings.graph.window_gap)
     windows: list[Window] = []
     positions: dict[tuple[str, str], int] = {}
     for session_id, fresh in new_ids.items():
-        history = ctx.store.turns(scope, session_id=session_id)
+        history = ctx.store.session_tail(scope, session_id, first_seq[session_id], reach)
         for i, t in enumerate(history):
             positions[(session_id, t.turn_id)] = i
-        speakers = list(dict.fromkeys(t.speaker for t in history))
+        speakers = ctx.store.session_speakers(scope, session_id)
         first = min(i for i, t in enumerate(history) if t.turn_id in fresh)
         span = history[max(0, first - ws.window_overlap) :]
         session_time = next((t.time for t in span if t.turn_id in fresh and t.time), None)

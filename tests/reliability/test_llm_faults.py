@@ -77,6 +77,9 @@ def test_ingest_and_recall_survive_every_fault_kind(store_url: str, embedder: Em
             units = mem.list(user_id="u1", limit=1000)
         finally:
             mem.close()
+    faults = sum(n for kind, n in server.served.items() if kind != GOOD)
+    print(f"\n{sum(server.served.values())} requests, {faults} faults injected ({dict(server.served)}); "
+          f"{sent} turns sent, {stats.get('done')} done; {failures} windows fell back to the rules")
     assert set(server.served) == set(SCHEDULE), f"not every kind was served: {server.served}"
     assert stats.get("done") == sent and not stats.get("pending") and not stats.get("failed")  # nothing lost
     assert 0 < failures == counted  # windows that fell back to the rules, each counted

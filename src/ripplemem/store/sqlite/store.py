@@ -188,8 +188,9 @@ class SQLiteStore:
         return sorted(found, key=lambda t: t.seq)
 
     def open_turns(self, scope: Scope, limit: int | None = None) -> list[Turn]:
-        sql = f"""SELECT {codec.TURN_COLUMNS} FROM turns WHERE scope = ? AND status IN ('pending', 'failed')
-                  ORDER BY seq, num"""
+        # the status index finds the few open turns; without it the planner walks the whole log in seq order
+        sql = f"""SELECT {codec.TURN_COLUMNS} FROM turns INDEXED BY turns_status
+                  WHERE scope = ? AND status IN ('pending', 'failed') ORDER BY seq, num"""
         args: list[Any] = [scope.key]
         if limit is not None:
             sql, args = sql + " LIMIT ?", [*args, limit]

@@ -61,6 +61,8 @@ def test_a_large_add_by_one_user_does_not_delay_another_users_small_add(served: 
     worker.join(300)
     assert big_took, "the large add did not finish"
     assert overlapped, f"the large add ({big_took[0]:.1f} s) ended before bob's adds: nothing was measured"
+    print(f"\nbob's small adds: alone max {max(alone) * 1000:.0f} ms; during alice's {big_took[0]:.1f} s add "
+          f"{', '.join(f'{w * 1000:.0f}' for w in waits)} ms")
     assert max(waits) - max(alone) < 1.0, f"bob's adds took {[round(w, 2) for w in waits]} s during alice's {big_took[0]:.1f} s add"
     assert served.memory.stats(user_id="alice")["turns"]["done"] == 3
 

@@ -43,3 +43,5 @@ def test_reindex_racing_add_in_another_process_stores_nothing_twice(open_memory,
     cited = {s for u in units for s in u.sources}
     assert cited == {f"c{c}{x}" for c in range(CALLS) for x in "ab"}  # every turn became a memory
     assert healed > 0, "the healer never raced the writer: the test proved nothing"
+    print(f"\n{CALLS} adds ({2 * CALLS} turns) raced by reindex in another process: the healer took {healed} "
+          f"turns, {len(units)} memories, none twice")

@@ -30,7 +30,7 @@ def test_open_migrates_once_and_records_it(pg_urls) -> None:  # type: ignore[no-
         store = open_store(scheme_url)
         assert isinstance(store, PostgresStore) and "password" not in store.url
         store.close()
-    assert pg_rows(url, "SELECT version FROM ripplemem_schema_version ORDER BY version") == [(1,), (2,), (3,), (4,)]
+    assert pg_rows(url, "SELECT version FROM ripplemem_schema_version ORDER BY version") == [(1,), (2,), (3,), (4,), (7,)]
     tables = {r[0] for r in pg_rows(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
     assert {"ripplemem_units", "ripplemem_turns", "ripplemem_edges", "ripplemem_history", "ripplemem_meta",
             "ripplemem_scopes", "ripplemem_names"} <= tables  # fmt: skip

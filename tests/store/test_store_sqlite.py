@@ -60,7 +60,7 @@ def test_pragmas_and_migrations(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,), (4,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,), (4,), (7,)]
     finally:
         conn.close()
     store = open_store(path)
@@ -88,7 +88,7 @@ def test_version_3_puts_the_span_end_in_the_time_class_index(tmp_path: Path) -> 
     try:
         columns = [row[2] for row in conn.execute("PRAGMA index_info(units_t_class)")]
         assert columns == ["scope", "t_class", "t_start_us", "t_end_us"]
-        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == 4
+        assert conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] == 7
     finally:
         conn.close()
 

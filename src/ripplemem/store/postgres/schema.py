@@ -413,7 +413,12 @@ _V4: tuple[str, ...] = (
     # the chat role that said it ('' when unknown or mixed)
     "ALTER TABLE ripplemem_units ADD COLUMN role text NOT NULL DEFAULT ''",
 )
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4))
+# 5 and 6 are other changes' numbers
+_V7: tuple[str, ...] = (
+    # a session's speakers in order of first turn, one index seek per speaker (Store.session_speakers)
+    "CREATE INDEX IF NOT EXISTS ripplemem_turns_speaker ON ripplemem_turns (scope, session_id, speaker, seq)",
+)
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (7, _V7))
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

@@ -123,10 +123,18 @@ class PostgresStore:
 
     def session_speakers(self, scope: Scope, session_id: str) -> list[str]:
         with self._tx() as conn:
+            # a skip scan of ripplemem_turns_speaker: one seek per distinct speaker, however long the session
             rows = conn.execute(
-                """SELECT speaker FROM ripplemem_turns WHERE scope = %s AND session_id = %s
-                   GROUP BY speaker ORDER BY min(seq)""",
-                (scope.key, session_id),
+                """WITH RECURSIVE found(speaker) AS (
+                SELECT min(speaker) FROM ripplemem_turns WHERE scope = %(scope)s AND session_id = %(session)s
+                UNION ALL
+                SELECT (SELECT min(speaker) FROM ripplemem_turns WHERE scope = %(scope)s AND session_id = %(session)s
+                        AND speaker > found.speaker)
+                FROM found WHERE found.speaker IS NOT NULL)
+            SELECT speaker, (SELECT min(seq) FROM ripplemem_turns WHERE scope = %(scope)s AND session_id = %(session)s
+                             AND speaker = found.speaker) AS first
+            FROM found WHERE speaker IS NOT NULL ORDER BY first""",
+                {"scope": scope.key, "session": session_id},
             )
             return [str(r[0]) for r in rows]
 

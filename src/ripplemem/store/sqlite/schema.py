@@ -194,7 +194,12 @@ _V4: tuple[str, ...] = (
     # the chat role that said it ('' when unknown or mixed)
     "ALTER TABLE units ADD COLUMN role TEXT NOT NULL DEFAULT ''",
 )
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4))
+# 5 and 6 are other changes' numbers
+_V7: tuple[str, ...] = (
+    # a session's speakers in order of first turn, one index seek per speaker (Store.session_speakers)
+    "CREATE INDEX IF NOT EXISTS turns_speaker ON turns(scope, session_id, speaker, seq)",
+)
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (7, _V7))
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -205,7 +210,7 @@ def current_version(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection) -> int:
-    """Apply the missing migrations, each in its own transaction; return the version.
+    """Apply the migrations not recorded, in order, each in its own transaction; return the version.
 
     The connection must be in autocommit mode (``isolation_level=None``). Two processes
     opening a new file at once are serialised by ``BEGIN IMMEDIATE``.
@@ -214,7 +219,8 @@ def migrate(conn: sqlite3.Connection) -> int:
     for version, statements in MIGRATIONS:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            if current_version(conn) < version:
+            # each version not recorded (as PostgreSQL does): numbers may have gaps, filled later
+            if conn.execute("SELECT 1 FROM schema_version WHERE version = ?", (version,)).fetchone() is None:
                 for statement in statements:
                     conn.execute(statement)
                 conn.execute(

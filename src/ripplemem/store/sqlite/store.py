@@ -171,9 +171,18 @@ class SQLiteStore:
 
     def session_speakers(self, scope: Scope, session_id: str) -> list[str]:
         with self._read() as conn:
+            # a skip scan of turns_speaker: one seek per distinct speaker, however long the session
             rows = conn.execute(
-                "SELECT speaker FROM turns WHERE scope = ? AND session_id = ? GROUP BY speaker ORDER BY min(seq)",
-                (scope.key, session_id),
+                """WITH RECURSIVE found(speaker) AS (
+                SELECT min(speaker) FROM turns WHERE scope = :scope AND session_id = :session
+                UNION ALL
+                SELECT (SELECT min(speaker) FROM turns WHERE scope = :scope AND session_id = :session
+                        AND speaker > found.speaker)
+                FROM found WHERE found.speaker IS NOT NULL)
+            SELECT speaker, (SELECT min(seq) FROM turns WHERE scope = :scope AND session_id = :session
+                             AND speaker = found.speaker) AS first
+            FROM found WHERE speaker IS NOT NULL ORDER BY first""",
+                {"scope": scope.key, "session": session_id},
             )
             return [str(r[0]) for r in rows]
 

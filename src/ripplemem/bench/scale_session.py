@@ -71,7 +71,11 @@ def run_session(
             whole = len(memory.store.turns(scope, session_id=SESSION))
             whole_read_s = time.perf_counter() - start
 
-            def add(i: int) -> int:
+            done = [0]  # warm and timed calls number their turns apart: every add is new turns
+
+            def add(_: int) -> int:
+                i = done[0]
+                done[0] += 1
                 messages, when = dialogue(rng, i, SESSION)
                 messages = [{**m, "id": f"add{i}:{k}"} for k, m in enumerate(messages)]
                 result = memory.add(messages, user_id=scope.user_id, session_id=SESSION, session_time=when)

@@ -8,6 +8,7 @@ Every error the library raises on purpose derives from :class:`RippleMemError`::
      +-- StoreError         the storage backend failed or refused an operation
      |    +-- NotFoundError     no memory with that id in that scope
      |    +-- EmbedderMismatchError  the store was built with another embedder
+     |    +-- TurnsDoneError    another writer already turned these turns into memories
      +-- ProviderError      an embedder or LLM provider failed
           +-- LLMOutputError    an LLM reply that does not validate (carries the raw text)
 
@@ -42,6 +43,11 @@ class NotFoundError(StoreError, KeyError):
 
 class EmbedderMismatchError(StoreError):
     """The store was built with a different embedding model or dimension."""
+
+
+class TurnsDoneError(StoreError):
+    """A write batch marks turns done that another writer (a ``reindex``, a healing ``add``
+    in another process) already turned into memories: the batch was refused, nothing changed."""
 
 
 class ProviderError(RippleMemError):

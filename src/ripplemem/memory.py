@@ -6,6 +6,7 @@ import builtins
 import dataclasses
 import threading
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -36,7 +37,7 @@ from .types import (
 )
 from .verify.answer import Answer, answer
 from .verify.reconstruct import Reconstruction, reconstruct
-from .write.pipeline import Extractor, WriteContext, heal, ingest, manual_update
+from .write.pipeline import Extractor, InFlight, WriteContext, heal, ingest, manual_update
 from .write.turns import check_metadata, parse_time, to_turns
 
 # Every argument is checked here, before anything is stored or searched: a bad one is an
@@ -158,6 +159,39 @@ def _filter_values(key: str, value: Any) -> tuple[Any, ...]:
     return values
 
 
+def _check_sizes(turns: builtins.list[Turn], limit: int) -> None:
+    """Each turn (text and image caption) within ``write.max_turn_chars``: one add's work is bounded."""
+    for i, t in enumerate(turns):
+        size = len(t.text) + len(t.image_caption or "")
+        if 0 < limit < size:
+            raise InputError(
+                f"messages[{i}]: {size} characters, more than write.max_turn_chars ({limit}); split it into several turns"
+            )
+
+
+class ScopeLocks:
+    """One re-entrant lock per scope: writes to a scope are serialised, other scopes' run on."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.RLock] = {}
+
+    def of(self, scope: Scope) -> threading.RLock:
+        with self._guard:
+            return self._locks.setdefault(scope.key, threading.RLock())
+
+    @contextmanager
+    def user(self, user_id: str) -> Iterator[None]:
+        """Every lock of this user's scopes (in key order, so two callers cannot deadlock)."""
+        prefix = f"{len(user_id)}:{user_id}|"  # Scope.key's first part
+        with self._guard:
+            mine = [lock for key, lock in sorted(self._locks.items()) if key.startswith(prefix)]
+        with ExitStack() as stack:
+            for lock in mine:
+                stack.enter_context(lock)
+            yield
+
+
 def _make_extractor(settings: Settings, llm: LLM | None) -> Extractor:
     from .write.extract_rule import RuleExtractor
 
@@ -186,7 +220,9 @@ class Memory:
         self._extractor: Extractor | None = None
         self._planner: Any = None
         self._decider: Any = None
-        self._lock = threading.RLock()
+        self._locks = ScopeLocks()  # writes to one scope are serialised; other scopes' are not held up
+        self._in_flight = InFlight()
+        self._lock = threading.RLock()  # whole-store work: import, maintenance
         self._recalled_lock = threading.Lock()
         self._recalled: dict[Scope, dict[str, MemoryUnit]] = {}  # buffered accesses: the units recalled
         self._recall_counts: dict[Scope, dict[str, int]] = {}
@@ -252,12 +288,13 @@ class Memory:
             self._extractor = _make_extractor(self.settings, self.llm)
         return self._extractor
 
-    def _write(self) -> WriteContext:
+    def _write(self, scope: Scope) -> WriteContext:
         if self.llm is not None and self._decider is None:
             from .write.update_llm import LLMDecider
 
             self._decider = LLMDecider(self.llm, self.settings.write)
-        return WriteContext(self.store, self.embedder, self.extractor, self.settings, self._decider)
+        return WriteContext(self.store, self.embedder, self.extractor, self.settings, self._decider,
+                            lock=self._locks.of(scope), in_flight=self._in_flight)
 
     def _read(self, store: Store | None = None) -> ReadContext:
         ctx = ReadContext(store or self.store, self.embedder, graph=self.settings.graph, touch=self._note_recalled)
@@ -324,16 +361,16 @@ class Memory:
             raise InputError(f"infer: expected a bool, got {type(infer).__name__}")
         meta = check_metadata(metadata, "metadata") if metadata is not None else None
         turns = _turns(messages, sid, when or utcnow(), meta)
-        with self._lock:
-            ctx = self._write()
-            if not infer:
-                from .write.verbatim import VerbatimExtractor
+        _check_sizes(turns, self.settings.write.max_turn_chars)
+        ctx = self._write(scope)
+        if not infer:
+            from .write.verbatim import VerbatimExtractor
 
-                ctx = dataclasses.replace(ctx, extractor=VerbatimExtractor(), compose=False)
-            with usage.metering() as meter:
-                result = ingest(ctx, scope, turns)
-            self._scheduled(scope, when)
-            return dataclasses.replace(result, llm_usage=meter.snapshot())
+            ctx = dataclasses.replace(ctx, extractor=VerbatimExtractor(), compose=False)
+        with usage.metering() as meter:
+            result = ingest(ctx, scope, turns)  # takes the scope's lock only to decide and apply
+        self._scheduled(scope, when)
+        return dataclasses.replace(result, llm_usage=meter.snapshot())
 
     def update(
         self,
@@ -354,20 +391,21 @@ class Memory:
             raise InputError("update: give text, metadata or both")
         new_text = None if text is None else _text(text, "text")
         meta = None if metadata is None else check_metadata(metadata, "metadata")
-        with self._lock:
-            old = self._locate(memory_id, scope)
-            return manual_update(self._write(), old.scope, old, new_text, meta)
+        old = self._locate(memory_id, scope)
+        with self._locks.of(old.scope):
+            return manual_update(self._write(old.scope), old.scope, old, new_text, meta)
 
     def reindex(self, *, rebuild: bool = False) -> dict[str, int]:
         """Extract pending or failed turns again; with ``rebuild``, every unit from the raw log."""
         if not isinstance(rebuild, bool):
             raise InputError(f"rebuild: expected a bool, got {type(rebuild).__name__}")
         done = turns = 0
-        with self._lock:
-            for scope in self.store.scopes() if rebuild else self.store.pending_scopes():
+        for scope in self.store.scopes() if rebuild else self.store.pending_scopes():
+            with self._locks.of(scope):
                 if rebuild:
                     self.store.reset_units(scope)
-                turns += heal(self._write(), scope)[0]
+                ctx = self._write(scope)
+                turns += heal(ctx, scope, skip=self._in_flight.of(scope))[0]
                 done += 1
         return {"scopes": done, "turns": turns}
 
@@ -386,7 +424,7 @@ class Memory:
         scope = _scope(user_id, agent_id, run_id)
         when = _time(as_of, "as_of") or utcnow()
         self.flush_access()
-        with self._lock:
+        with self._locks.of(scope):  # serialised with the scope's adds, as they are with each other
             self._adds.pop(scope, None)
             with usage.metering():
                 return maintain_scope(self.store, self.embedder, scope, when, self.settings.maintain, self.llm)
@@ -410,7 +448,7 @@ class Memory:
 
     def _set_pin(self, memory_id: str, pinned: bool, scope: Scope) -> MemoryUnit:
         _text(memory_id, "memory_id")
-        with self._lock:
+        with self._locks.of(scope):
             unit = self.get(memory_id, user_id=scope.user_id, agent_id=scope.agent_id, run_id=scope.run_id)
             cold = unit.cold and not pinned
             self.store.set_states(scope, [UnitState(unit.id, unit.tier, unit.importance, pinned, cold)])
@@ -442,7 +480,7 @@ class Memory:
                 self.store.touch(scope, ids, times=n)
             warm = [UnitState(u.id, u.tier, u.importance, u.pinned, False) for u in recalled[scope].values() if u.cold]
             if warm:
-                with self._lock:
+                with self._locks.of(scope):
                     self.store.set_states(scope, warm)
 
     # -- read ---------------------------------------------------------------------------
@@ -582,8 +620,8 @@ class Memory:
     def delete(self, memory_id: str, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> None:
         scope = _scope(user_id, agent_id, run_id)
         _text(memory_id, "memory_id")
-        with self._lock:
-            unit = self._locate(memory_id, scope)
+        unit = self._locate(memory_id, scope)
+        with self._locks.of(unit.scope):
             if not self.store.delete_unit(unit.scope, memory_id):
                 raise NotFoundError(f"no memory {memory_id!r} in this scope")
 
@@ -591,7 +629,7 @@ class Memory:
         """Delete everything of a user. Their API keys go first (from the key table beside
         the store, when there is one), so none of them authenticates again."""
         _scope(user_id, None, None)
-        with self._lock:
+        with self._locks.user(user_id):
             drop_user_keys(self.store, self.settings.db, user_id)
             return self.store.delete_user(user_id)
 
@@ -602,12 +640,11 @@ class Memory:
         scope = _scope(user_id, agent_id, run_id)
         if isinstance(turn_ids, str) or not isinstance(turn_ids, Iterable):
             raise InputError(f"turn_ids: expected a list of turn ids, got {type(turn_ids).__name__}")
-        wanted = {_text(t, "turn_ids[]") for t in turn_ids}
+        wanted = [_text(t, "turn_ids[]") for t in turn_ids]
         found: dict[str, Turn] = {}
         for s in self._covered(scope) if wanted else []:  # the query's own scope first
-            for t in self.store.turns(s):
-                if t.turn_id in wanted:
-                    found.setdefault(t.turn_id, t)
+            for t in self.store.turns_by_id(s, [w for w in wanted if w not in found]):
+                found.setdefault(t.turn_id, t)
         return found
 
     # -- portability --------------------------------------------------------------------

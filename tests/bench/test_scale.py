@@ -88,3 +88,19 @@ def test_scale_run_on_postgres_bulk_loads_with_copy(tmp_path: Path, pg_database:
     assert row["index_mode"] == "ann"  # 300 units > --ann-threshold 200: the HNSW index serves recall
     assert row["insert"]["n"] == 2 and row["recall"]["p50_ms"] > 0
     assert "Scale benchmark on postgres" in result.output
+
+
+def test_scale_run_times_add_and_recall_on_one_long_session(tmp_path: Path) -> None:
+    out = tmp_path / "session.json"
+    args = ["scale", "--sizes", "", "--session-turns", "30,600", "--session-calls", "2",
+            "--workdir", str(tmp_path / "work"), "--out", str(out)]  # fmt: skip
+    result = CliRunner().invoke(bench, args)
+    assert result.exit_code == 0, result.output
+    rows = json.loads(out.read_text())["sessions"]
+    assert [row["session_turns"] for row in rows] == [30, 600]
+    for row in rows:
+        assert row["whole_session_turns"] == row["session_turns"]  # logged in one session, before the timed adds
+        assert row["add"]["n"] == 2 and row["add"]["mean_count"] == 4  # every timed add was new turns
+        assert 0 < row["add"]["p50_ms"] <= row["add"]["max_ms"]
+        assert row["recall_with_sources"]["n"] == 2 and row["recall_with_sources"]["p50_ms"] > 0
+    assert "| turns in the session |" in result.output and "| 600 | sqlite |" in result.output

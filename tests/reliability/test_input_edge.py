@@ -92,6 +92,15 @@ def test_the_calendar_margin_still_takes_its_ends(open_memory) -> None:  # type:
     assert mem.recall("what happened 999 years ago?", user_id="u1", as_of="1000-01-01").items
 
 
+def test_a_date_on_the_calendars_last_day_in_the_text_is_stored_and_recalled(open_memory) -> None:  # type: ignore[no-untyped-def]
+    mem: Memory = open_memory()
+    text = "On December 31, 9999 we meet at the old lighthouse."
+    result = mem.add([{"speaker": "Ana", "text": text}], user_id="u1", session_time="2024-03-10T09:00:00")
+    assert result.turns_added == 1 and mem.stats(user_id="u1")["turns"]["done"] == 1
+    assert mem.recall(text, user_id="u1").items
+    assert mem.search("December 31, 9999", user_id="u1")
+
+
 def error_of(response: httpx.Response) -> str:
     body = response.json()
     assert set(body) == {"error"} and set(body["error"]) == {"code", "message"} and body["error"]["message"]

@@ -118,7 +118,7 @@ def test_sqlite_version_6_migrates_a_version_4_file(tmp_path: Path) -> None:
     finally:
         store.close()
     with sqlite3.connect(path) as conn:
-        assert [r[0] for r in conn.execute("SELECT version FROM schema_version ORDER BY version")][-1] == 6
+        assert 6 in [r[0] for r in conn.execute("SELECT version FROM schema_version ORDER BY version")]
     conn.close()
 
 
@@ -139,7 +139,7 @@ def test_postgres_version_6_migrates_a_version_4_schema(pg_url: str) -> None:
         assert store.hot_count(ALICE) == 0 and store.dense_search(ALICE, vec(1), 1) == []
     finally:
         store.close()
-    assert pg_rows(pg_url, "SELECT max(version) FROM ripplemem_schema_version") == [(6,)]
+    assert (6,) in pg_rows(pg_url, "SELECT version FROM ripplemem_schema_version")
 
 
 def test_a_closed_store_refuses_set_states(store: Store) -> None:

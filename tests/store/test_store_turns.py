@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 
 import pytest
-from store_helpers import turn
+from store_helpers import turn, unit
 
-from ripplemem.errors import InputError
+from ripplemem.errors import InputError, TurnsDoneError
 from ripplemem.store import Store
 from ripplemem.store.base import WriteBatch
 from ripplemem.types import Scope
@@ -65,3 +66,69 @@ def test_log_survives_reopen(store_factory) -> None:  # type: ignore[no-untyped-
     first.log_turns(ALICE, [turn("t1", "remember the milk")])
     first.close()
     assert [t.text for t in store_factory().turns(ALICE)] == ["remember the milk"]
+
+
+def test_a_batch_for_turns_already_done_is_refused_and_changes_nothing(store: Store) -> None:
+    store.log_turns(ALICE, [turn("t1"), turn("t2")])
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u1", sources=("t1",))], done_turns=["t1"]))
+    for done_turns in (["t1"], ["t1", "t2"]):  # all done, or one of them
+        with pytest.raises(TurnsDoneError):
+            store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u2", sources=("t1",))], done_turns=done_turns))
+    assert store.count_units(ALICE) == 1
+    assert [(t.turn_id, t.status) for t in store.turns(ALICE)] == [("t1", "done"), ("t2", "pending")]
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u3", sources=("t2",))], done_turns=["t2"]))
+    assert store.count_units(ALICE) == 2
+
+
+def test_marking_failed_leaves_a_done_turn_done(store: Store) -> None:
+    store.log_turns(ALICE, [turn("t1"), turn("t2")])
+    store.mark_turns(ALICE, ["t1"], "done")
+    store.mark_turns(ALICE, ["t1", "t2"], "failed")  # a writer that lost the race gives up on both
+    assert [(t.turn_id, t.status) for t in store.turns(ALICE)] == [("t1", "done"), ("t2", "failed")]
+
+
+def test_two_writers_of_the_same_turns_commit_once(store_factory) -> None:  # type: ignore[no-untyped-def]
+    stores = [store_factory(), store_factory()]
+    stores[0].log_turns(ALICE, [turn(f"t{i}") for i in range(20)])
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def write(w: int) -> None:
+        start.wait()
+        for i in range(20):
+            try:
+                stores[w].apply(ALICE, WriteBatch(add=[unit(ALICE, f"w{w}-{i}", sources=(f"t{i}",))], done_turns=[f"t{i}"]))
+                outcomes.append("stored")
+            except TurnsDoneError:
+                outcomes.append("refused")
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert outcomes.count("stored") == 20 and outcomes.count("refused") == 20
+    assert stores[1].count_units(ALICE) == 20
+    assert {u.sources for u in stores[1].list_units(ALICE, limit=100)} == {(f"t{i}",) for i in range(20)}
+
+
+def test_session_tail_reads_from_a_turn_on_after_some_context(store: Store) -> None:
+    store.log_turns(ALICE, [turn(f"a{i}", session="s1", speaker="Ana" if i % 2 else "Ben") for i in range(6)])
+    store.log_turns(ALICE, [turn("x0", session="s2", speaker="Cy")])
+    store.log_turns(ALICE, [turn(f"a{i}", session="s1", speaker="Di") for i in range(6, 9)])
+    seqs = {t.turn_id: t.seq for t in store.turns(ALICE, session_id="s1")}
+    assert [t.turn_id for t in store.session_tail(ALICE, "s1", seqs["a6"], 2)] == ["a4", "a5", "a6", "a7", "a8"]
+    assert [t.turn_id for t in store.session_tail(ALICE, "s1", seqs["a1"], 5)] == [f"a{i}" for i in range(9)]
+    assert [t.turn_id for t in store.session_tail(ALICE, "s1", seqs["a8"], 0)] == ["a8"]
+    assert store.session_tail(Scope("bob"), "s1", 0, 5) == []
+    assert store.session_speakers(ALICE, "s1") == ["Ben", "Ana", "Di"]
+    assert store.session_speakers(ALICE, "s2") == ["Cy"] and store.session_speakers(Scope("bob"), "s1") == []
+
+
+def test_turns_by_id_reads_only_those_turns_of_the_scope(store: Store) -> None:
+    store.log_turns(ALICE, [turn("t1", session="s1"), turn("t2", session="s1"), turn("t1", session="s2")])
+    store.log_turns(Scope("bob"), [turn("t2", session="s1")])
+    got = store.turns_by_id(ALICE, ["t2", "t1", "nope", "t2"])
+    assert [(t.session_id, t.turn_id) for t in got] == [("s1", "t1"), ("s1", "t2"), ("s2", "t1")]
+    assert store.turns_by_id(ALICE, []) == []
+    assert [t.turn_id for t in store.turns_by_id(Scope("bob"), ["t1", "t2"])] == ["t2"]

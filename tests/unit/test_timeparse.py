@@ -228,3 +228,10 @@ def test_every_anchor_grounds_a_nonempty_span(day: date, phrase: str) -> None:
     assert got.end > got.start
     if phrase in PAST_PHRASES:
         assert got.start < anchor and got.start >= anchor - timedelta(days=3 * 366)
+
+
+@pytest.mark.parametrize("text", ["On December 31, 9999 we meet.", "on 9999-12-31", "December 31 9999 at noon"])
+def test_a_date_on_the_calendars_last_day_is_treated_as_impossible(text: str) -> None:
+    anchor = datetime(2024, 1, 1, tzinfo=UTC)
+    assert all(m.span.end.year <= 9999 for m in find_times(text, anchor))
+    assert restate_times(text, anchor)[0]  # the text comes back, nothing overflows

@@ -13,7 +13,8 @@ thread; it is built (and timed) before the timed calls start. On PostgreSQL the 
 built (and timed) right after the load.
 
 ``--locomo PATH`` also ingests one LoCoMo conversation through ``Memory.add`` and times
-recalls of its questions.
+recalls of its questions. ``--session-turns 1000,100000`` also times add and recall on ONE
+session of that many turns (:mod:`ripplemem.bench.scale_session`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import click
 from rich.console import Console
 
 from ripplemem.bench.scale_data import SESSION_UNITS, Synth
+from ripplemem.bench.scale_session import markdown_rows, run_session
 from ripplemem.bench.scale_stores import EMBEDDED, Backend, open_backend
 from ripplemem.bench.scale_timing import AS_OF, TimedEmbedder, loadavg, percentile, profiled, time_calls, workload
 from ripplemem.config import Settings
@@ -58,6 +60,7 @@ class ScaleConfig:
     store: str = "sqlite"
     pg_maintenance_work_mem: str = "4GB"
     reuse: bool = False
+    session_calls: int = 20
 
 
 def run_size(
@@ -157,7 +160,7 @@ def run_locomo(path: Path, backend: Backend, cfg: ScaleConfig, embedder: Embedde
 
 def run_scale(
     sizes: Sequence[int], cfg: ScaleConfig, *, workdir: Path | None = None, locomo: Path | None = None,
-    progress: Callable[[str], None] = lambda _: None, checkpoint: Callable[[dict[str, Any]], None] = lambda _: None,
+    session_turns: Sequence[int] = (), progress: Callable[[str], None] = lambda _: None, checkpoint: Callable[[dict[str, Any]], None] = lambda _: None,
 ) -> dict[str, Any]:
     """Every size (in order), then the LoCoMo conversation; the report as a JSON-able dict.
 
@@ -187,6 +190,10 @@ def run_scale(
         if locomo is not None:
             progress(f"LoCoMo: {locomo}")
             report["locomo"] = run_locomo(locomo, backend, cfg, embedder)
+        for turns in session_turns:
+            report.setdefault("sessions", []).append(
+                run_session(turns, backend, cfg.session_calls, cfg.seed, embedder, progress))
+            checkpoint(report)
     report["machine"]["loadavg_end"] = loadavg()
     return report
 
@@ -250,6 +257,7 @@ def markdown(report: dict[str, Any]) -> str:
             f"| {add.get('p50_ms', '-')} | {rec['n']} | {rec.get('p50_ms', '-')} | {rec.get('p95_ms', '-')} "
             f"| {rec.get('embed_p50_ms', '-')} |",
         ]
+    lines += markdown_rows(report.get("sessions", []))
     return "\n".join(lines)
 
 
@@ -299,12 +307,17 @@ def _sizes(_ctx: click.Context, _param: click.Parameter, value: str) -> list[int
                    "(a PostgreSQL + pgvector server started in a temporary folder for the run).")
 @click.option("--pg-maintenance-work-mem", default="4GB", show_default=True,
               help="PostgreSQL: maintenance_work_mem for building the HNSW index after the load.")
+@click.option("--session-turns", default="", callback=_sizes,
+              help="Also time add and recall on ONE session of each of these turn counts, comma-separated.")
+@click.option("--session-calls", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Timed add() and recall() calls per --session-turns size.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the JSON report here.")
-def scale_command(sizes: list[int], out: Path | None, workdir: Path | None, locomo: Path | None, **opts: Any) -> None:
+def scale_command(sizes: list[int], out: Path | None, workdir: Path | None, locomo: Path | None,
+                  session_turns: list[int], **opts: Any) -> None:
     """Insert cost and recall latency on scopes of growing size (synthetic bulk load)."""
     cfg = ScaleConfig(**opts)
-    if not sizes and locomo is None:
-        raise click.UsageError("nothing to run: give --sizes or --locomo")
+    if not sizes and locomo is None and not session_turns:
+        raise click.UsageError("nothing to run: give --sizes, --locomo or --session-turns")
     console = Console(stderr=True)
 
     def save(report: dict[str, Any]) -> None:
@@ -313,7 +326,8 @@ def scale_command(sizes: list[int], out: Path | None, workdir: Path | None, loco
             out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 
     try:
-        report = run_scale(sizes, cfg, workdir=workdir, locomo=locomo, progress=console.log, checkpoint=save)
+        report = run_scale(sizes, cfg, workdir=workdir, locomo=locomo, session_turns=session_turns,
+                           progress=console.log, checkpoint=save)
     except RippleMemError as exc:
         raise click.ClickException(str(exc)) from exc
     save(report)

@@ -457,6 +457,15 @@ def _after_since(text: str, start: int) -> bool:
     return text[max(0, start - 7) : start].rstrip().lower().endswith("since")
 
 
+def _ground(rule: Rule, m: re.Match[str], day: date, mood: Tense) -> Found:
+    """``rule``'s span, or ``None`` for a date whose span leaves the calendar (9999-12-31
+    ends after year 9999): such a date is treated as an impossible one."""
+    try:
+        return rule(m, day, mood)
+    except OverflowError:
+        return None
+
+
 def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> list[TimeMention]:
     """Every time expression in ``text``, grounded against ``anchor``, in text order.
 
@@ -469,7 +478,7 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
     found: list[TimeMention] = []
     for pattern, rule, relative in _RULES:
         for m in pattern.finditer(text):
-            result = rule(m, day, mood)
+            result = _ground(rule, m, day, mood)
             if result is None:
                 continue
             span, restated = result

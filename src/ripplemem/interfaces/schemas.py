@@ -19,9 +19,10 @@ class _In(BaseModel):
 
 
 class ScopeIn(_In):
-    user_id: str | None = Field(None, description="The user; implied by a user key, required with the admin key.")
-    agent_id: str | None = None
-    run_id: str | None = None
+    user_id: str | None = Field(None, min_length=1,
+                                description="The user; implied by a user key, required with the admin key.")
+    agent_id: str | None = Field(None, min_length=1)
+    run_id: str | None = Field(None, min_length=1)
 
 
 METADATA = "A JSON object kept on the memories; search, recall and list filter on it."
@@ -147,7 +148,7 @@ class EvidenceItemOut(BaseModel):
     anchor: bool
     layer: str
     sources: list[str]
-    time: list[str] | None
+    time: list[str] | None = Field(None, description="The grounded time span [start, end]; left out when unknown.")
     participants: list[str]
     places: list[str]
     metadata: dict[str, Any]

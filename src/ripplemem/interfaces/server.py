@@ -438,6 +438,27 @@ def _allowed(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
+def _document_errors_as_sent(app: FastAPI) -> None:
+    """The OpenAPI document without FastAPI's default 422: a body or parameter that does not
+    validate is answered 400 ``invalid_input`` (documented on every route), so say that."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            doc = build()
+            for path in doc.get("paths", {}).values():
+                for operation in path.values():
+                    if isinstance(operation, dict):
+                        operation.get("responses", {}).pop("422", None)
+            schemas = doc.get("components", {}).get("schemas", {})
+            for name in ("HTTPValidationError", "ValidationError"):
+                schemas.pop(name, None)
+            app.openapi_schema = doc
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: int = MAX_BODY_BYTES) -> FastAPI:
     """The REST application over one open memory and its key table (the caller closes both)."""
     app = FastAPI(
@@ -456,6 +477,7 @@ def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: 
 
     app.include_router(router)
     app.include_router(explorer.router)
+    _document_errors_as_sent(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(CatchAll)  # the outermost of ours: it also covers BodyLimit
     return app

@@ -80,6 +80,19 @@ class Store(Protocol):
         """The scope's turns in log order, optionally one session's or one status's."""
         ...
 
+    def session_tail(self, scope: Scope, session_id: str, from_seq: int, before: int) -> list[Turn]:
+        """One session's turns from ``seq`` ``from_seq`` on, after the ``before`` turns that
+        precede it, in log order (what an add's windows read: cost in the tail, not the session)."""
+        ...
+
+    def session_speakers(self, scope: Scope, session_id: str) -> list[str]:
+        """The session's distinct speakers in the order of their first turn."""
+        ...
+
+    def turns_by_id(self, scope: Scope, turn_ids: Sequence[str]) -> list[Turn]:
+        """The scope's turns with these ids (in any session), in log order."""
+        ...
+
     def pending_scopes(self) -> list[Scope]:
         """Scopes that hold pending or failed turns (for ``reindex``)."""
         ...
@@ -93,7 +106,9 @@ class Store(Protocol):
 
     # -- units, edges, history ----------------------------------------------------------
     def apply(self, scope: Scope, batch: WriteBatch) -> None:
-        """Apply ``batch`` atomically: all of it or none of it."""
+        """Apply ``batch`` atomically: all of it or none of it. A batch with ``done_turns`` is
+        refused with :class:`~ripplemem.errors.TurnsDoneError` (nothing changed) unless each of
+        those turn ids still has a pending or failed turn, checked inside the transaction."""
         ...
 
     def get_units(self, scope: Scope, ids: Sequence[str]) -> list[MemoryUnit]:

@@ -1,28 +1,34 @@
 """The write path: turns -> windows -> candidates -> selected, deduplicated units -> graph.
 
 1. the raw turns are committed to the log first (``Store.log_turns``), pending;
-2. windows, extraction and embedding run with no lock held;
-3. the units, edges and history of the call are written in one short transaction
-   (``Store.apply``) and the turns marked done.
+2. windows, extraction and the candidates' embedding run with no lock held;
+3. holding the scope's lock (``WriteContext.lock``, so two adds to one scope do not both
+   add the same fact), the update decisions and links are made and the units, edges and
+   history written in one short transaction (``Store.apply``), the turns marked done.
 If anything between 1 and 3 fails, the turns stay in the log (marked failed; a crash
 leaves them pending) and the next ``add`` to the scope extracts them again before its own
 turns (at most ``write.heal_batch`` per call), as ``reindex`` does for every scope; nothing
-already stored changes.
+already stored changes. Two writers of the same turns (a ``reindex`` or a healing ``add`` in
+another process) cannot both store memories of them: ``Store.apply`` refuses, inside its
+transaction, a batch whose turns are already done (:class:`TurnsDoneError`), and the call
+that lost leaves them as the winner stored them.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
 from ..config import Settings
-from ..errors import RippleMemError
+from ..errors import RippleMemError, TurnsDoneError
 from ..ground.salience import common_names
 from ..providers.embed.base import Embedder
 from ..store.base import Store, WriteBatch
@@ -57,6 +63,30 @@ class Decider(Protocol):
     def __call__(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision: ...
 
 
+class InFlight:
+    """The turns this process's calls are processing now (``(session_id, turn_id)`` per scope
+    key): healing leaves them to the call that logged them."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._turns: set[tuple[str, str, str]] = set()
+
+    @contextmanager
+    def holding(self, scope: Scope, turns: Sequence[Turn]) -> Iterator[None]:
+        keys = {(scope.key, t.session_id, t.turn_id) for t in turns}
+        with self._lock:
+            self._turns |= keys
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._turns -= keys
+
+    def of(self, scope: Scope) -> set[tuple[str, str]]:
+        with self._lock:
+            return {(sid, tid) for key, sid, tid in self._turns if key == scope.key}
+
+
 @dataclass
 class WriteContext:
     store: Store
@@ -65,6 +95,8 @@ class WriteContext:
     settings: Settings
     decider: Decider | None = None
     compose: bool = True  # off for verbatim memories (one per turn)
+    lock: AbstractContextManager[object] = field(default_factory=nullcontext)  # the scope's: held to decide and apply
+    in_flight: InFlight = field(default_factory=InFlight)
 
 
 @dataclass
@@ -89,10 +121,11 @@ def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
     stored = ctx.store.log_turns(scope, turns)
     skipped = len(turns) - len(stored)
     decided = _decider_failures(ctx)
-    healed, events, failures = _heal_backlog(ctx, scope, stored)
-    if stored:
-        fresh, fresh_failures = process(ctx, scope, stored)
-        events, failures = events + fresh, failures + fresh_failures
+    with ctx.in_flight.holding(scope, stored):
+        healed, events, failures = _heal_backlog(ctx, scope)
+        if stored:
+            fresh, fresh_failures = process(ctx, scope, stored)
+            events, failures = events + fresh, failures + fresh_failures
     return AddResult(tuple(events), len(stored), skipped, failures, _decider_failures(ctx) - decided, healed)
 
 
@@ -109,13 +142,14 @@ def heal(
     return len(todo), events, failures
 
 
-def _heal_backlog(ctx: WriteContext, scope: Scope, fresh: Sequence[Turn]) -> tuple[int, list[MemoryEvent], int]:
-    """:func:`heal` before an add's own turns. A backlog that fails again stays failed and
-    is logged, not raised: the caller's turns still go in (and the next add retries it)."""
+def _heal_backlog(ctx: WriteContext, scope: Scope) -> tuple[int, list[MemoryEvent], int]:
+    """:func:`heal` before an add's own turns (those of every call in flight left out). A
+    backlog that fails again stays failed and is logged, not raised: the caller's turns
+    still go in (and the next add retries it)."""
     if ctx.settings.write.heal_batch <= 0:
         return 0, [], 0
     try:
-        return heal(ctx, scope, ctx.settings.write.heal_batch, skip={(t.session_id, t.turn_id) for t in fresh})
+        return heal(ctx, scope, ctx.settings.write.heal_batch, skip=ctx.in_flight.of(scope))
     except RippleMemError as exc:
         log.warning("scope %s: earlier pending or failed turns failed again and stay failed: %s", scope.key, exc)
         return 0, [], 0
@@ -137,11 +171,16 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[lis
             candidates = [c for found in per_window for c in compose(found, order, ctx.settings.write)]
         else:
             candidates = [c for found in per_window for c in found]
-        pending = _build_units(ctx, scope, candidates, {(t.session_id, t.turn_id): t.metadata for t in turns})
+        vectors = ctx.embedder.embed([c.restatement for c in candidates]) if candidates else None
         speakers = frozenset(s.lower() for w in windows for s in w.speakers)
-        batch = _link(ctx, scope, pending, positions, speakers)
-        batch.done_turns = ids
-        ctx.store.apply(scope, batch)
+        with ctx.lock:
+            pending = _build_units(ctx, scope, candidates, vectors, {(t.session_id, t.turn_id): t.metadata for t in turns})
+            batch = _link(ctx, scope, pending, positions, speakers)
+            batch.done_turns = ids
+            ctx.store.apply(scope, batch)
+    except TurnsDoneError as exc:  # another writer (a reindex, another process) made them first
+        log.info("scope %s: %s; this call's memories of them were not stored", scope.key, exc)
+        return [], ctx.extractor.failures - before
     except BaseException:
         ctx.store.mark_turns(scope, ids, "failed")
         raise
@@ -186,18 +225,24 @@ def _restated(ctx: WriteContext, scope: Scope, unit: MemoryUnit, text: str) -> t
 def _windows(
     ctx: WriteContext, scope: Scope, turns: Sequence[Turn]
 ) -> tuple[list[Window], dict[tuple[str, str], int]]:
-    """Windows over the new turns, each session with its preceding overlap as context."""
+    """Windows over the new turns, each session with its preceding overlap as context.
+
+    Only the session's tail is read: from the first new turn on, after as many turns before
+    it as the window overlap and the window links reach. Positions count from the tail's start."""
     ws = ctx.settings.write
     new_ids: dict[str, set[str]] = defaultdict(set)
+    first_seq: dict[str, int] = {}
     for t in turns:
         new_ids[t.session_id].add(t.turn_id)
+        first_seq[t.session_id] = min(t.seq, first_seq.get(t.session_id, t.seq))
+    reach = max(ws.window_overlap, ctx.settings.graph.window_gap)
     windows: list[Window] = []
     positions: dict[tuple[str, str], int] = {}
     for session_id, fresh in new_ids.items():
-        history = ctx.store.turns(scope, session_id=session_id)
+        history = ctx.store.session_tail(scope, session_id, first_seq[session_id], reach)
         for i, t in enumerate(history):
             positions[(session_id, t.turn_id)] = i
-        speakers = list(dict.fromkeys(t.speaker for t in history))
+        speakers = ctx.store.session_speakers(scope, session_id)
         first = min(i for i, t in enumerate(history) if t.turn_id in fresh)
         span = history[max(0, first - ws.window_overlap) :]
         session_time = next((t.time for t in span if t.turn_id in fresh and t.time), None)
@@ -233,15 +278,14 @@ def _metadata(cand: Candidate, of_turns: Mapping[tuple[str, str], Mapping[str, A
 
 
 def _build_units(
-    ctx: WriteContext, scope: Scope, candidates: list[Candidate],
+    ctx: WriteContext, scope: Scope, candidates: list[Candidate], vectors: np.ndarray | None,
     of_turns: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
 ) -> _Pending:
     pending = _Pending()
     of_turns = of_turns or {}
-    if not candidates:
+    if not candidates or vectors is None:
         return pending
     ws = ctx.settings.write
-    vectors = ctx.embedder.embed([c.restatement for c in candidates])
     speakers = frozenset(p for c in candidates for p in c.participants)
     now = utcnow()
     for cand, vec in zip(candidates, vectors, strict=True):

@@ -9,7 +9,9 @@ before raising :class:`LLMOutputError` with the raw text. Each request's token c
 the open usage meters (``usage.py``). Transport failures (timeouts, connection
 errors, 408/409/429 and 5xx) are retried ``retries`` times by the SDK's own retry (exponential
 backoff with jitter, honouring ``Retry-After``), then raised as :class:`ProviderError`; so is a
-body that is not a chat-completions reply (not JSON, no choices). Nothing from the SDK,
+body that is not a chat-completions reply (not JSON, cut short, no choices, content that is not
+text). A refusal (``content`` null, ``refusal`` set) is an :class:`LLMOutputError` carrying it,
+not repaired. Nothing from the SDK,
 ``json`` or ``httpx`` reaches the caller untranslated.
 """
 
@@ -211,9 +213,14 @@ class OpenAILLM:
         spent = getattr(reply, "usage", None)
         usage.record(prompt_tokens=_count(spent, "prompt_tokens"), completion_tokens=_count(spent, "completion_tokens"))
         try:
-            content = reply.choices[0].message.content
-        except (AttributeError, IndexError, TypeError) as exc:
-            raise ProviderError(f"{self.model}: malformed chat-completions reply") from exc
+            message = reply.choices[0].message
+            content, refusal = message.content, getattr(message, "refusal", None)
+        except (AttributeError, IndexError, KeyError, TypeError) as exc:
+            raise ProviderError(f"{self.model}: malformed chat-completions reply (no choices or no message)") from exc
+        if content is None and isinstance(refusal, str) and refusal.strip():
+            raise LLMOutputError(f"{self.model} refused to answer: {refusal.strip()[:200]}", raw=refusal)
+        if content is not None and not isinstance(content, str):
+            raise ProviderError(f"{self.model}: malformed chat-completions reply (content is a {type(content).__name__})")
         return content or ""
 
 

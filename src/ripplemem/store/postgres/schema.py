@@ -426,7 +426,11 @@ _V6: tuple[str, ...] = (
     # out of every partial HNSW index and the dense view; the cue views skip it; full text keeps it
     "ALTER TABLE ripplemem_units ADD COLUMN cold_vector vector",
 )
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5), (6, _V6))
+_V7: tuple[str, ...] = (
+    # a session's speakers in order of first turn, one index seek per speaker (Store.session_speakers)
+    "CREATE INDEX IF NOT EXISTS ripplemem_turns_speaker ON ripplemem_turns (scope, session_id, speaker, seq)",
+)
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5), (6, _V6), (7, _V7))
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

@@ -121,6 +121,43 @@ class PostgresStore:
         with self._tx() as conn:
             return [admin.turn_from_row(r) for r in conn.execute(sql + " ORDER BY seq, num", args)]
 
+    def session_tail(self, scope: Scope, session_id: str, from_seq: int, before: int) -> list[Turn]:
+        where = f"SELECT {admin.TURN_COLUMNS} FROM ripplemem_turns WHERE scope = %s AND session_id = %s"
+        with self._tx() as conn:
+            head = conn.execute(where + " AND seq < %s ORDER BY seq DESC, num DESC LIMIT %s",
+                                (scope.key, session_id, from_seq, max(0, before))).fetchall()
+            tail = conn.execute(where + " AND seq >= %s ORDER BY seq, num", (scope.key, session_id, from_seq)).fetchall()
+        return [admin.turn_from_row(r) for r in [*reversed(head), *tail]]
+
+    def session_speakers(self, scope: Scope, session_id: str) -> list[str]:
+        with self._tx() as conn:
+            # a skip scan of ripplemem_turns_speaker: one seek per distinct speaker, however long the session
+            rows = conn.execute(
+                """WITH RECURSIVE found(speaker) AS (
+                SELECT min(speaker) FROM ripplemem_turns WHERE scope = %(scope)s AND session_id = %(session)s
+                UNION ALL
+                SELECT (SELECT min(speaker) FROM ripplemem_turns WHERE scope = %(scope)s AND session_id = %(session)s
+                        AND speaker > found.speaker)
+                FROM found WHERE found.speaker IS NOT NULL)
+            SELECT speaker, (SELECT min(seq) FROM ripplemem_turns WHERE scope = %(scope)s AND session_id = %(session)s
+                             AND speaker = found.speaker) AS first
+            FROM found WHERE speaker IS NOT NULL ORDER BY first""",
+                {"scope": scope.key, "session": session_id},
+            )
+            return [str(r[0]) for r in rows]
+
+    def turns_by_id(self, scope: Scope, turn_ids: Sequence[str]) -> list[Turn]:
+        wanted = list(dict.fromkeys(turn_ids))
+        if not wanted:
+            return []
+        with self._tx() as conn:
+            rows = conn.execute(
+                f"""SELECT {admin.TURN_COLUMNS} FROM ripplemem_turns WHERE scope = %s AND turn_id = ANY(%s::text[])
+                    ORDER BY seq, num""",
+                (scope.key, wanted),
+            )
+            return [admin.turn_from_row(r) for r in rows]
+
     def open_turns(self, scope: Scope, limit: int | None = None) -> list[Turn]:
         sql = f"""SELECT {admin.TURN_COLUMNS} FROM ripplemem_turns WHERE scope = %s AND status <> 'done'
                   ORDER BY seq, num"""

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from ...errors import EmbedderMismatchError, InputError, NotFoundError
+from ...errors import EmbedderMismatchError, InputError, NotFoundError, TurnsDoneError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, Turn, utc
 from ..base import WriteBatch
 from ..records import normalise_name
@@ -165,13 +165,30 @@ def insert_turns(conn: Any, scope: Scope, turns: Sequence[Turn], *, keep_seq: bo
 
 
 def set_turn_status(conn: Any, scope: Scope, turn_ids: Sequence[str], status: str) -> None:
+    """Set the turns' status; ``failed`` leaves a turn another writer made done as it is."""
     if status not in TURN_STATUSES:
         raise InputError(f"turn status must be one of {TURN_STATUSES}, not {status!r}")
+    keep_done = " AND status <> 'done'" if status == "failed" else ""
     if turn_ids:
         conn.execute(
-            "UPDATE ripplemem_turns SET status = %s WHERE scope = %s AND turn_id = ANY(%s::text[])",
+            "UPDATE ripplemem_turns SET status = %s WHERE scope = %s AND turn_id = ANY(%s::text[])" + keep_done,
             (status, scope.key, list(dict.fromkeys(turn_ids))),
         )
+
+
+def refuse_done(conn: Any, scope: Scope, turn_ids: Sequence[str]) -> None:
+    """Raise :class:`TurnsDoneError` unless every turn id has a turn still pending or failed
+    (after :func:`lock_scope`, so two writers of the same turns cannot both commit)."""
+    wanted = list(dict.fromkeys(turn_ids))
+    if not wanted:
+        return
+    row = conn.execute(
+        """SELECT count(DISTINCT turn_id) FROM ripplemem_turns WHERE scope = %s
+           AND status IN ('pending', 'failed') AND turn_id = ANY(%s::text[])""",
+        (scope.key, wanted),
+    ).fetchone()
+    if int(row[0]) < len(wanted):
+        raise TurnsDoneError(f"{len(wanted) - int(row[0])} of these {len(wanted)} turns are already done by another writer")
 
 
 # -- units ----------------------------------------------------------------------------------
@@ -261,6 +278,7 @@ def put_history(conn: Any, scope: Scope, entries: Iterable[HistoryEntry]) -> Non
 def apply_batch(conn: Any, scope: Scope, batch: WriteBatch) -> None:
     """Write the whole batch inside the caller's transaction."""
     lock_scope(conn, scope)
+    refuse_done(conn, scope, batch.done_turns)
     prepare_vectors(conn, scope, [*batch.add, *batch.update])
     insert_units(conn, scope, batch.add)
     for unit in batch.update:

@@ -161,9 +161,45 @@ class SQLiteStore:
         with self._read() as conn:
             return [codec.turn_from_row(r) for r in conn.execute(sql + " ORDER BY seq, num", args)]
 
+    def session_tail(self, scope: Scope, session_id: str, from_seq: int, before: int) -> list[Turn]:
+        where = f"SELECT {codec.TURN_COLUMNS} FROM turns WHERE scope = ? AND session_id = ?"
+        with self._read() as conn:
+            head = conn.execute(where + " AND seq < ? ORDER BY seq DESC, num DESC LIMIT ?",
+                                (scope.key, session_id, from_seq, max(0, before))).fetchall()
+            tail = conn.execute(where + " AND seq >= ? ORDER BY seq, num", (scope.key, session_id, from_seq)).fetchall()
+        return [codec.turn_from_row(r) for r in [*reversed(head), *tail]]
+
+    def session_speakers(self, scope: Scope, session_id: str) -> list[str]:
+        with self._read() as conn:
+            # a skip scan of turns_speaker: one seek per distinct speaker, however long the session
+            rows = conn.execute(
+                """WITH RECURSIVE found(speaker) AS (
+                SELECT min(speaker) FROM turns WHERE scope = :scope AND session_id = :session
+                UNION ALL
+                SELECT (SELECT min(speaker) FROM turns WHERE scope = :scope AND session_id = :session
+                        AND speaker > found.speaker)
+                FROM found WHERE found.speaker IS NOT NULL)
+            SELECT speaker, (SELECT min(seq) FROM turns WHERE scope = :scope AND session_id = :session
+                             AND speaker = found.speaker) AS first
+            FROM found WHERE speaker IS NOT NULL ORDER BY first""",
+                {"scope": scope.key, "session": session_id},
+            )
+            return [str(r[0]) for r in rows]
+
+    def turns_by_id(self, scope: Scope, turn_ids: Sequence[str]) -> list[Turn]:
+        found: list[Turn] = []
+        with self._read() as conn:
+            for part in writes.chunks(list(dict.fromkeys(turn_ids))):
+                found += [codec.turn_from_row(r) for r in conn.execute(
+                    f"SELECT {codec.TURN_COLUMNS} FROM turns WHERE scope = ? AND turn_id IN ({','.join('?' * len(part))})",
+                    (scope.key, *part),
+                )]
+        return sorted(found, key=lambda t: t.seq)
+
     def open_turns(self, scope: Scope, limit: int | None = None) -> list[Turn]:
-        sql = f"""SELECT {codec.TURN_COLUMNS} FROM turns WHERE scope = ? AND status IN ('pending', 'failed')
-                  ORDER BY seq, num"""
+        # the status index finds the few open turns; without it the planner walks the whole log in seq order
+        sql = f"""SELECT {codec.TURN_COLUMNS} FROM turns INDEXED BY turns_status
+                  WHERE scope = ? AND status IN ('pending', 'failed') ORDER BY seq, num"""
         args: list[Any] = [scope.key]
         if limit is not None:
             sql, args = sql + " LIMIT ?", [*args, limit]

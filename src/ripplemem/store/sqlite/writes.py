@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from ...errors import EmbedderMismatchError, InputError, NotFoundError
+from ...errors import EmbedderMismatchError, InputError, NotFoundError, TurnsDoneError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, Turn, metadata_key
 from ..base import UnitState, WriteBatch
 from .codec import UNIT_WRITE_COLUMNS, blob_vector, metadata_json, normalise_name, to_us, unit_values, vector_blob
@@ -95,13 +95,31 @@ def insert_turns(
 
 
 def set_turn_status(conn: sqlite3.Connection, scope: Scope, turn_ids: Sequence[str], status: str) -> None:
+    """Set the turns' status; ``failed`` leaves a turn another writer made done as it is."""
     if status not in TURN_STATUSES:
         raise InputError(f"turn status must be one of {TURN_STATUSES}, not {status!r}")
+    keep_done = " AND status != 'done'" if status == "failed" else ""
     for part in chunks(list(dict.fromkeys(turn_ids))):
         conn.execute(
-            f"UPDATE turns SET status = ? WHERE scope = ? AND turn_id IN ({','.join('?' * len(part))})",
+            f"UPDATE turns SET status = ? WHERE scope = ? AND turn_id IN ({','.join('?' * len(part))}){keep_done}",
             (status, scope.key, *part),
         )
+
+
+def refuse_done(conn: sqlite3.Connection, scope: Scope, turn_ids: Sequence[str]) -> None:
+    """Raise :class:`TurnsDoneError` unless every turn id has a turn still pending or failed
+    (inside the write transaction, so two writers of the same turns cannot both commit)."""
+    wanted = list(dict.fromkeys(turn_ids))
+    open_ids = 0
+    for part in chunks(wanted):
+        row = conn.execute(
+            f"""SELECT count(DISTINCT turn_id) FROM turns WHERE scope = ? AND status IN ('pending', 'failed')
+                AND turn_id IN ({','.join('?' * len(part))})""",
+            (scope.key, *part),
+        ).fetchone()
+        open_ids += int(row[0])
+    if open_ids < len(wanted):
+        raise TurnsDoneError(f"{len(wanted) - open_ids} of these {len(wanted)} turns are already done by another writer")
 
 
 # -- units -----------------------------------------------------------------------------
@@ -218,6 +236,7 @@ def vector_gen(conn: sqlite3.Connection, scope: Scope) -> int:
 def apply_batch(conn: sqlite3.Connection, scope: Scope, batch: WriteBatch) -> VectorDelta:
     """Write the whole batch (inside the caller's transaction); return the vector delta."""
     ensure_scope(conn, scope)
+    refuse_done(conn, scope, batch.done_turns)
     _check_dims(conn, scope, [*batch.add, *batch.update])
     delta = VectorDelta(old_gen=vector_gen(conn, scope), new_gen=0)
     for unit in batch.add:

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from ..errors import ConfigError
-from .pipeline import MODEL, load
+from .pipeline import MODEL, doc_text, load
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -125,7 +125,7 @@ def person_edits(
         return []
     lo, hi = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
     found = sorted(e for e in edits.values() if lo <= e.start and e.end <= hi)  # a verb may lie outside a span
-    found = _separated(found, doc.text)
+    found = _separated(found, doc_text(doc))
     if found and found[0].start == lo:  # the span starts a sentence
         found[0] = found[0]._replace(text=found[0].text[:1].upper() + found[0].text[1:])
     return found

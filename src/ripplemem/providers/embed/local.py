@@ -166,14 +166,29 @@ class LocalEmbedder:
         for text in texts:
             if not isinstance(text, str):
                 raise InputError(f"embed() got a {type(text).__name__}, expected str")
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
-            return out
+            return np.zeros((0, self.dim), dtype=np.float32)
         model = self._model or self._load()
-        encoded = model.encode(texts)
+        unique = list(dict.fromkeys(texts))  # a text given twice is embedded once (rows do not depend on the batch)
+        encoded = model.encode(unique)
+        vectors = np.zeros((len(unique), self.dim), dtype=np.float32)
         for rows in length_batches([len(ids) for ids in encoded], self.batch_size):
-            out[rows] = model.run([encoded[i] for i in rows])
-        return out
+            vectors[rows] = model.run([encoded[i] for i in rows])
+        if len(unique) == len(texts):
+            return vectors
+        where = {text: i for i, text in enumerate(unique)}
+        return vectors[[where[t] for t in texts]]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Picklable for worker processes (``write.bulk``): the copy loads its own model."""
+        state = dict(self.__dict__)
+        state["_model"] = None
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
 
 
 _shared: LocalEmbedder | None = None

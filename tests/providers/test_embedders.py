@@ -142,3 +142,23 @@ def test_openai_embedder_needs_model_and_dim() -> None:
         OpenAIEmbedder(model="", dim=8)
     with pytest.raises(ConfigError):
         OpenAIEmbedder(model="m", dim=0)
+
+
+def test_local_embedder_embeds_a_repeated_text_once_with_the_same_row(local: LocalEmbedder) -> None:
+    texts = ["Maya is allergic to seafood.", "Harbor Grill is on the pier.", "Maya is allergic to seafood."]
+    rows = local.embed(texts)
+    assert rows.shape == (3, local.dim)
+    assert np.array_equal(rows[0], rows[2]) and not np.array_equal(rows[0], rows[1])
+    assert np.array_equal(rows[1], local.embed([texts[1]])[0])
+
+
+def test_local_embedder_pickles_without_its_model_and_gives_the_same_rows(local: LocalEmbedder) -> None:
+    import pickle
+
+    texts = ["Sam recommended Harbor Grill.", "a much longer text about a trip to Porto with cousin Nina " * 4]
+    expected = local.embed(texts)
+    payload = pickle.dumps(local)
+    assert len(payload) < 10_000  # the weights stay behind: a worker loads its own
+    copy = pickle.loads(payload)
+    copy.threads = 1  # as a bulk-import worker runs it
+    assert np.array_equal(copy.embed(texts), expected)

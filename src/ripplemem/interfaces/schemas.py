@@ -131,8 +131,8 @@ class SourceTurnOut(BaseModel):
 
 class ScopeOut(BaseModel):
     user_id: str
-    agent_id: str | None
-    run_id: str | None
+    agent_id: str | None = None  # left out of a response when the memory has none
+    run_id: str | None = None
 
     @classmethod
     def of(cls, scope: Scope) -> ScopeOut:

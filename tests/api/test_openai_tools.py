@@ -118,3 +118,9 @@ def test_bad_calls_give_an_error_and_store_nothing(memory: Memory, name: str, ar
     assert result["error"]["type"] in {"InputError", "NotFoundError"}
     json.dumps(result)
     assert memory.list_scopes() == []
+
+
+def test_recall_with_filters_before_anything_is_stored(memory: Memory) -> None:
+    found = call_tool(memory, "recall", {"user_id": "new", "query": "tea?", "filters": {"metadata": {"kind": "x"}}})
+    assert found["ok"] is True and found["memories"] == []
+    assert memory.search("tea?", user_id="new", filters={"current_only": True}) == []

@@ -3,7 +3,9 @@ one JSON line per request on its stderr (read here with its stdout)."""
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -13,9 +15,14 @@ from pathlib import Path
 
 import httpx
 
-from ripplemem.interfaces.request_log import scope_hash
+from ripplemem.interfaces.keys import KeyStore
+from ripplemem.interfaces.request_log import LOGGER, install_json_handler, scope_hash
+from ripplemem.interfaces.server import create_app
+from ripplemem.providers.embed.base import Embedder
+from ripplemem.providers.llm.openai import OpenAILLM
 from ripplemem.types import Scope
-from serving_helpers import ADMIN_KEY, free_port
+from scripted_llm import ScriptedLLM
+from serving_helpers import ADMIN_KEY, free_port, open_memory, running
 
 
 def _serve(db: Path, port: int, log_format: str) -> subprocess.Popen[str]:
@@ -84,3 +91,31 @@ def test_text_format_keeps_the_access_log(tmp_path: Path) -> None:
     finally:
         err = _stop(proc)
     assert "GET /health" in err and not any(line.startswith("{") for line in err.splitlines())
+
+
+def test_llm_tokens_and_fallbacks_are_logged(tmp_path: Path, embedder: Embedder, scripted_llm: ScriptedLLM) -> None:
+    db = tmp_path / "memory.db"
+    memory = open_memory(db, embedder)
+    memory.add([{"speaker": "Ana", "text": "My flat in Lisbon costs 1,850 euros a month."}], user_id="ana")
+    memory.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
+    keys = KeyStore(str(db), admin_key=ADMIN_KEY)
+    stream = io.StringIO()
+    handler = install_json_handler(stream)
+    try:
+        with running(create_app(memory, keys, request_log=True)) as url:
+            admin = {"Authorization": f"Bearer {ADMIN_KEY}"}
+            scripted_llm.reply_json({"proceed": False, "stop_reason": "enough evidence"})
+            ask = {"user_id": "ana", "query": "How much is Ana's rent?"}
+            assert httpx.post(f"{url}/v1/recall", headers=admin, json=ask, timeout=60).status_code == 200
+            scripted_llm.fail(503)
+            assert httpx.post(f"{url}/v1/recall", headers=admin, json=ask, timeout=60).status_code == 200
+    finally:
+        logging.getLogger(LOGGER).removeHandler(handler)
+        keys.close()
+        memory.close()
+    planned, failed = [json.loads(line) for line in stream.getvalue().splitlines()]
+    sent = scripted_llm.chat_requests[0]
+    assert planned["llm"]["plan"]["calls"] == 1 and planned["llm"]["plan"]["failures"] == 0
+    assert planned["llm_tokens"] == planned["llm"]["plan"]["prompt_tokens"] + planned["llm"]["plan"]["completion_tokens"]
+    assert planned["llm_tokens"] > 0 and planned["fallbacks"] == 0 and sent
+    assert failed["llm"]["plan"]["failures"] == 1 and failed["fallbacks"] == 1 and failed["status"] == 200

@@ -389,11 +389,15 @@ def _keys(ctx: click.Context, admin_key: str | None = None) -> Any:
 @click.option("--db", "db", default=None, help="SQLite file (or store URL); overrides the global --db.")
 @click.option("--admin-key", envvar="RIPPLEMEM_ADMIN_KEY", default=None, show_envvar=True, help=_ADMIN_KEY_HELP)
 @click.option("--max-body", type=int, default=2 * 1024 * 1024, show_default=True, help="Largest request body (bytes).")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: one JSON line per request on stderr (method, path, status, ms, scope hash, LLM tokens).")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, db: str | None, admin_key: str | None, max_body: int) -> None:
+def serve(ctx: click.Context, host: str, port: int, db: str | None, admin_key: str | None, max_body: int,
+          log_format: str) -> None:
     """Serve the REST API (every call but /health needs an API key)."""
     import uvicorn
 
+    from .request_log import install_json_handler
     from .server import create_app, uvicorn_config
 
     _use_db(ctx, db)
@@ -401,8 +405,11 @@ def serve(ctx: click.Context, host: str, port: int, db: str | None, admin_key: s
     keys = _keys(ctx, admin_key)
     if not admin_key and not keys.list():
         click.echo("no API keys yet: create one with `ripplemem keys create --user U`", err=True)
-    app = create_app(memory, keys, max_body_bytes=max_body)
-    uvicorn.Server(uvicorn_config(app, host, port)).run()
+    as_json = log_format == "json"
+    if as_json:
+        install_json_handler()
+    app = create_app(memory, keys, max_body_bytes=max_body, request_log=as_json)
+    uvicorn.Server(uvicorn_config(app, host, port, access_log=not as_json)).run()
 
 
 @cli.command()

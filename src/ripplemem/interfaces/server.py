@@ -33,6 +33,7 @@ from . import explorer
 from . import schemas as s
 from .keys import KeyStore, Principal
 from .render import evidence_json, trace_ids
+from .request_log import RequestLog, note_scope, note_usage
 
 MAX_BODY_BYTES = 2 * 1024 * 1024
 log = logging.getLogger(__name__)
@@ -185,14 +186,18 @@ def require_admin(who: Principal) -> None:
 
 
 def scope_query(who: Who, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None) -> Scope:
-    return Scope(user_for(who, user_id), agent_id, run_id)
+    scope = Scope(user_for(who, user_id), agent_id, run_id)
+    note_scope(scope)
+    return scope
 
 
 InScope = Annotated[Scope, Depends(scope_query)]
 
 
 def _body_scope(who: Principal, body: s.ScopeIn) -> dict[str, Any]:
-    return {"user_id": user_for(who, body.user_id), "agent_id": body.agent_id, "run_id": body.run_id}
+    user = user_for(who, body.user_id)
+    note_scope(Scope(user, body.agent_id, body.run_id))
+    return {"user_id": user, "agent_id": body.agent_id, "run_id": body.run_id}
 
 
 def _where(scope: Scope) -> dict[str, Any]:
@@ -221,6 +226,7 @@ async def add_turns(body: s.AddIn, who: Who, mem: Mem) -> s.AddOut:
     """Remember turns of a conversation (re-adding a stored turn id is a no-op)."""
     result = await mem.add(body.messages, session_id=body.session_id, session_time=body.session_time,
                            infer=body.infer, metadata=body.metadata, **_body_scope(who, body))
+    note_usage(result.llm_usage, result.extraction_failures + result.decider_fallbacks)
     return s.AddOut.of(result)
 
 
@@ -230,6 +236,7 @@ async def recall(body: s.RecallIn, who: Who, mem: Mem) -> s.EvidenceOut:
     where = _body_scope(who, body)
     ev = await mem.recall(body.query, budget_tokens=body.budget_tokens, k=body.k, as_of=body.as_of,
                           filters=body.filters, **where)
+    note_usage(ev.trace.llm_usage, ev.trace.fallbacks)
     turns = await mem.source_turns(ev.sources, **where)
     named = {u.id: u for u in await mem.get_many(trace_ids(ev), **where)} if body.trace else None
     return s.EvidenceOut.model_validate(evidence_json(ev, turns, body.trace, named))
@@ -459,8 +466,11 @@ def _document_errors_as_sent(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
-def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: int = MAX_BODY_BYTES) -> FastAPI:
-    """The REST application over one open memory and its key table (the caller closes both)."""
+def create_app(
+    memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: int = MAX_BODY_BYTES, request_log: bool = False
+) -> FastAPI:
+    """The REST application over one open memory and its key table (the caller closes both).
+    With ``request_log``, one JSON line per request on the ``ripplemem.requests`` logger."""
     app = FastAPI(
         title="ripplemem", version=__version__, docs_url=None, redoc_url=None,
         description="Long-term memory for LLM agents: add turns, recall verifiable evidence.",
@@ -479,7 +489,9 @@ def create_app(memory: Memory | AsyncMemory, keys: KeyStore, *, max_body_bytes: 
     app.include_router(explorer.router)
     _document_errors_as_sent(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
-    app.add_middleware(CatchAll)  # the outermost of ours: it also covers BodyLimit
+    app.add_middleware(CatchAll)  # it also covers BodyLimit
+    if request_log:
+        app.add_middleware(RequestLog)  # outermost: it logs the status CatchAll answered
     return app
 
 

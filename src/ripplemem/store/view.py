@@ -102,7 +102,7 @@ class NarrowedView:
 
     def _merged(self, k: int, search: Any) -> list[tuple[str, float]]:
         """Each scope's best ``k * overfetch``, merged best first, filtered, the top ``k``."""
-        if k <= 0:
+        if k <= 0 or not self.scopes:  # a query over a user with nothing stored yet
             return []
         pairs: list[tuple[str, float]] = []
         for s in self.scopes:

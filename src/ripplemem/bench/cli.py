@@ -24,6 +24,7 @@ from ripplemem.bench.beam import BeamRun
 from ripplemem.bench.chains import chains_command
 from ripplemem.bench.qa import make_assess
 from ripplemem.bench.runner import Method, RunResult, run
+from ripplemem.bench.same import same_memories_command
 from ripplemem.bench.scale import scale_command
 from ripplemem.bench.selection import selection_command
 from ripplemem.bench.supersede import supersede_command
@@ -231,6 +232,7 @@ bench.add_command(chains_command)
 bench.add_command(selection_command)
 bench.add_command(audit_command)
 bench.add_command(supersede_command)
+bench.add_command(same_memories_command)
 
 main = bench
 

@@ -10,14 +10,19 @@ edges. What makes it so:
   candidates' vectors can be computed in the same worker;
 - selection, update decisions, linking and the write run in the calling process, one
   session after the other, each against everything the sessions before it stored, in one
-  transaction per session (``pipeline.commit``), exactly as ``add`` runs them.
+  transaction per session holding the scope's lock (``pipeline.commit``, with the turns'
+  metadata and the conversation's speakers), exactly as ``add`` runs them.
 
 At most ``write.bulk_ahead`` sessions are in flight, so a stream of any length is imported
 without holding it in memory. ``workers <= 1``, or an extractor or embedder that cannot be
 sent to another process (an LLM client), runs everything in the calling process.
 
-A failure marks the failing session's turns failed and leaves the sessions logged ahead of
-it pending: the next ``add`` to the scope (or ``reindex``) extracts them, as after a crash.
+A failure to write marks the failing session's turns failed and leaves the sessions logged
+ahead of it pending: the next ``add`` to the scope (or ``reindex``) extracts them, as after
+a crash; while the import runs, the turns it logged are in flight, so healing elsewhere
+leaves them alone. A session whose turns another writer marked done first
+(:class:`TurnsDoneError`) stores nothing of them, as in ``add``. A stream that raises (a
+session of bad input) has the sessions it gave before written first.
 """
 
 from __future__ import annotations

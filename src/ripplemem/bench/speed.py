@@ -4,8 +4,10 @@ On a shared machine a figure from one run cannot be compared with a figure from 
 the load moves by a factor of two within minutes. So the methods take turns on each
 conversation (the hybrid, then ripple one session at a time, then ripple's bulk import
 over ``--workers`` processes, when asked) and the report gives each one's seconds and
-their ratios over the same conversations. The models are loaded (and the workers
-started) before the first timing.
+their ratios over the same conversations, in wall seconds and in CPU seconds of the
+process (its model threads included; worker processes are not counted, so the CPU ratio
+is given for ripple without workers). CPU seconds move much less with the machine's load.
+The models are loaded (and the workers started) before the first timing.
 """
 
 from __future__ import annotations
@@ -45,15 +47,18 @@ def time_ingests(conversations: Sequence[Conversation], workers: Sequence[int]) 
         row: dict[str, Any] = {"id": conv.id, "turns": sum(len(s.turns) for s in conv.sessions),
                                "characters": sum(len(t.text) for s in conv.sessions for t in s.turns)}
         for name, method in methods.items():
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             method.ingest(conv)
             row[name] = round(time.perf_counter() - started, 2)
+            row[f"{name}_cpu"] = round(time.process_time() - cpu, 2)  # this process's threads, not the workers'
             method.close()
         rows.append(row)
         click.echo(json.dumps(row), err=True)
     totals = {name: round(sum(r[name] for r in rows), 2) for name in methods}
+    cpu = {name: round(sum(r[f"{name}_cpu"] for r in rows), 2) for name in methods}
     ratios = {f"{name}/hybrid": round(totals[name] / totals["hybrid"], 2) for name in methods if name != "hybrid"}
-    return {"conversations": rows, "seconds": totals, "ratios": ratios}
+    cpu_ratios = {f"{name}/hybrid": round(cpu[name] / cpu["hybrid"], 2) for name in methods if name == "ripple_w1"}
+    return {"conversations": rows, "seconds": totals, "cpu_seconds": cpu, "ratios": ratios, "cpu_ratios": cpu_ratios}
 
 
 @click.command("ingest-speed")
@@ -77,4 +82,6 @@ def ingest_speed_command(kind: str, path: Path, limit: int | None, workers: tupl
     for row in result["conversations"]:
         click.echo(f"| {row['id']} | {row['turns']} | " + " | ".join(str(row[n]) for n in names) + " |")
     click.echo("| **total** | | " + " | ".join(str(result["seconds"][n]) for n in names) + " |")
-    click.echo("\n" + ", ".join(f"{k} = {v}" for k, v in result["ratios"].items()))
+    click.echo("\nwall: " + ", ".join(f"{k} = {v}" for k, v in result["ratios"].items()))
+    click.echo("CPU of this process (the hybrid, ripple without workers): "
+               + ", ".join(f"{k} = {v} ({result['cpu_seconds'][k.split('/')[0]]} s)" for k, v in result["cpu_ratios"].items()))

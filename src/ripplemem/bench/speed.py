@@ -47,10 +47,10 @@ def time_ingests(conversations: Sequence[Conversation], workers: Sequence[int]) 
         row: dict[str, Any] = {"id": conv.id, "turns": sum(len(s.turns) for s in conv.sessions),
                                "characters": sum(len(t.text) for s in conv.sessions for t in s.turns)}
         for name, method in methods.items():
-            started, cpu = time.perf_counter(), time.process_time()
+            started, cpu_started = time.perf_counter(), time.process_time()
             method.ingest(conv)
             row[name] = round(time.perf_counter() - started, 2)
-            row[f"{name}_cpu"] = round(time.process_time() - cpu, 2)  # this process's threads, not the workers'
+            row[f"{name}_cpu"] = round(time.process_time() - cpu_started, 2)  # this process's threads, not the workers'
             method.close()
         rows.append(row)
         click.echo(json.dumps(row), err=True)

@@ -30,8 +30,10 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing
+import os
 import pickle
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -201,11 +203,20 @@ _worker: dict[str, Any] = {}
 
 
 def _start_worker(payload: bytes, workers: int) -> None:
+    parent = os.getppid()
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True, name="ripplemem-bulk-parent").start()
     extractor, embedder = pickle.loads(payload)
     threads = getattr(embedder, "threads", None)
     if isinstance(threads, int):  # the workers share the cores: one model thread each
         embedder.threads = max(1, threads // workers)
     _worker.update(extractor=extractor, embedder=embedder)
+
+
+def _exit_with(parent: int, every: float = 1.0) -> None:
+    """End this worker when the process that started it is gone (killed: no atexit ran)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
 
 
 def _extract_in_worker(

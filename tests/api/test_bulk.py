@@ -73,3 +73,48 @@ def test_a_bad_session_in_a_stream_stops_it_there(memory: Memory) -> None:
         memory.add_sessions(stream, user_id="u", workers=2)
     assert set(memory.source_turns(["D1:3", "A1"], user_id="u")) == {"D1:3"}
     assert memory.list(user_id="u")
+
+
+def with_metadata(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sessions with metadata of their own, and one message's metadata over it."""
+    for i, s in enumerate(found):
+        s["metadata"] = {"batch": i % 3, "source": "import"}
+    first = found[0]["messages"][0]
+    found[0]["messages"] = [{**first, "metadata": {"first": True}}, *found[0]["messages"][1:]]
+    return found
+
+
+def record(memory: Memory, runs: list[Any]) -> None:
+    """Note each maintenance run's time and how many memories it found, then run it."""
+    run = memory.maintain
+
+    def noted(**kwargs: Any) -> Any:
+        runs.append((kwargs.get("as_of"), len(memory.list(user_id="u", limit=1000))))
+        return run(**kwargs)
+
+    memory.maintain = noted  # type: ignore[method-assign]
+
+
+def test_bulk_import_keeps_metadata_and_schedules_maintenance_as_adds_do(open_memory: MemoryFactory) -> None:
+    """Session and message metadata go on the memories, and maintenance runs after every
+    ``maintain.every_adds`` sessions, at the same points as with one add per session."""
+    settings = {"maintain": {"every_adds": 3}}
+    adds = open_memory("adds.db", **settings)
+    runs: dict[str, list[Any]] = {"adds": [], "bulk": []}
+    record(adds, runs["adds"])
+    with counted_ids():
+        for s in with_metadata(sessions()):
+            adds.add(s["messages"], user_id="u", session_id=s["session_id"], session_time=s["session_time"],
+                     metadata=s["metadata"])
+    expected = fingerprint(adds, "u")
+    stored = adds.list(user_id="u")
+    assert any(u.metadata.get("first") for u in stored) and any(u.metadata.get("batch") == 2 for u in stored)
+    bulk = open_memory("bulk.db", write={"bulk_ahead": 2}, **settings)
+    record(bulk, runs["bulk"])
+    with counted_ids():
+        bulk.add_sessions(iter(with_metadata(sessions())), user_id="u", workers=2)
+    assert differences(expected, fingerprint(bulk, "u")) == []
+    assert len(runs["adds"]) == len(sessions()) // 3 and runs["bulk"] == runs["adds"]  # after sessions 3 and 6
+    with pytest.raises(InputError, match=r"sessions\[0\].metadata"):
+        bulk.add_sessions([{"messages": SESSION_1, "metadata": ["not", "an", "object"]}], user_id="v")
+    assert bulk.list(user_id="v") == []

@@ -1,7 +1,8 @@
 """What a store remembers, in a form two runs can be compared by: ``bench same-memories``.
 
 A fingerprint lists every memory of a scope (its text, layer, tier, sources, session,
-participants, locations, concepts, facts, time, importance and whether it was closed) and
+participants, locations, concepts, facts, time, importance, whether it was closed, its
+metadata and whether it is cold or pinned) and
 every edge between them, each end named by its memory's position in the sorted list
 (unit ids are random, so they cannot be compared). Two ingests of the same turns, one
 ``add`` per session or through the bulk path, before or after a change of speed, must
@@ -12,6 +13,7 @@ library; :func:`counted_ids` makes the ingest itself repeatable.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -45,6 +47,9 @@ def _memory_key(unit: Any) -> tuple[Any, ...]:
         unit.session_id, tuple(unit.sources), unit.restatement, unit.layer, unit.tier,
         round(float(unit.importance), WEIGHT_DIGITS), sorted(unit.participants), sorted(unit.locations),
         sorted(unit.concepts), list(unit.facts), time, unit.valid_to is not None,
+        # newer fields: a version of the library without them gives their defaults
+        json.dumps(dict(getattr(unit, "metadata", {})), sort_keys=True, default=str),
+        bool(getattr(unit, "cold", False)), bool(getattr(unit, "pinned", False)),
     )
 
 

@@ -109,9 +109,10 @@ def ingest_sessions(
                 job = _Job(index, stored)
                 if stored:
                     holding.enter_context(ctx.in_flight.holding(scope, stored))
-                    windows, positions = _windows(ctx, scope, stored)
-                    job.positions, job.speakers = positions, window_speakers(windows)
-                    job.result = submit(windows, positions)
+                    with settling(ctx, scope, [t.turn_id for t in stored]):  # a failure marks them failed, as in add
+                        windows, positions = _windows(ctx, scope, stored)
+                        job.positions, job.speakers = positions, window_speakers(windows)
+                        job.result = submit(windows, positions)
                 queue.append(job)
                 while len(queue) > ahead:
                     finish()

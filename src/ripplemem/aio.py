@@ -69,6 +69,7 @@ class AsyncMemory:
 
     close = _in_thread(Memory.close)
     add = _in_thread(Memory.add)
+    add_sessions = _in_thread(Memory.add_sessions)
     reindex = _in_thread(Memory.reindex)
     recall = _in_thread(Memory.recall)
     reconstruct = _in_thread(Memory.reconstruct)

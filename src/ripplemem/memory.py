@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -37,6 +37,7 @@ from .types import (
 )
 from .verify.answer import Answer, answer
 from .verify.reconstruct import Reconstruction, reconstruct
+from .write.bulk import ingest_sessions
 from .write.pipeline import Extractor, InFlight, WriteContext, heal, ingest, manual_update
 from .write.turns import check_metadata, parse_time, to_turns
 
@@ -113,6 +114,34 @@ def _turns(
         if t.time is not None:
             _in_calendar(t.time, f"messages[{i}].time")
     return turns
+
+
+SESSION_KEYS = ("messages", "session_id", "session_time", "metadata")
+
+
+def _session_turns(
+    sessions: Any, max_turn_chars: int, note: Callable[[datetime | None], None]
+) -> Iterator[builtins.list[Turn]]:
+    """The turns of each session of :meth:`Memory.add_sessions`, checked one at a time as
+    :meth:`Memory.add` checks its arguments; ``note`` is given each session's time."""
+    if isinstance(sessions, (str, bytes, Mapping)) or not isinstance(sessions, Iterable):
+        raise InputError(f"sessions: expected a list of sessions, got {type(sessions).__name__}")
+    for i, session in enumerate(sessions):
+        if not isinstance(session, Mapping):
+            raise InputError(f"sessions[{i}]: expected a mapping, got {type(session).__name__}")
+        unknown = set(session) - set(SESSION_KEYS)
+        if unknown or "messages" not in session:
+            raise InputError(f"sessions[{i}]: needs 'messages' (and optional 'session_id', 'session_time', "
+                             f"'metadata'), got {sorted(map(str, session))}")
+        sid = session.get("session_id")
+        sid = _text(sid if sid is not None else "default", f"sessions[{i}].session_id")
+        when = _time(session.get("session_time"), f"sessions[{i}].session_time")
+        meta = session.get("metadata")
+        meta = check_metadata(meta, f"sessions[{i}].metadata") if meta is not None else None
+        turns = _turns(session["messages"], sid, when or utcnow(), meta)
+        _check_sizes(turns, max_turn_chars)
+        note(when)
+        yield turns
 
 
 FILTER_KEYS = ("metadata", "since", "until", "layer", "current_only")
@@ -370,6 +399,34 @@ class Memory:
         with usage.metering() as meter:
             result = ingest(ctx, scope, turns)  # takes the scope's lock only to decide and apply
         self._scheduled(scope, when)
+        return dataclasses.replace(result, llm_usage=meter.snapshot())
+
+    def add_sessions(
+        self,
+        sessions: Iterable[Mapping[str, Any]],
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        workers: int = 1,
+    ) -> AddResult:
+        """Bulk import of many sessions of one scope, in order: the same memories and edges
+        as one :meth:`add` per session. Each session is a mapping with ``messages`` (as for
+        :meth:`add`), ``session_id``, ``session_time`` and ``metadata`` (optional). With
+        ``workers`` above 1 extraction and embedding run ahead in that many worker processes
+        (``write.bulk``). A list is checked whole before anything is stored; a stream is
+        read lazily (at most ``write.bulk_ahead`` sessions in flight), each session checked
+        before it is stored. Writes take the scope's lock as :meth:`add` does, one session
+        at a time, and maintenance is scheduled after each session as after each add."""
+        scope = _scope(user_id, agent_id, run_id)
+        workers = _count(workers, "workers")
+        whens: builtins.list[datetime | None] = []
+        batches: Iterable[builtins.list[Turn]] = _session_turns(sessions, self.settings.write.max_turn_chars, whens.append)
+        if isinstance(sessions, Sequence):
+            batches = builtins.list(batches)
+        with usage.metering() as meter:
+            result = ingest_sessions(self._write(scope), scope, batches, workers,
+                                     written=lambda i: self._scheduled(scope, whens[i]))
         return dataclasses.replace(result, llm_usage=meter.snapshot())
 
     def update(

@@ -14,9 +14,9 @@ from ripplemem.providers.embed.base import Embedder
 from sample_dialogue import SESSION_1, SESSION_2
 from serving_helpers import open_memory
 
-PUBLIC = ["add", "recall", "search", "get", "list", "history", "delete", "delete_user", "reindex", "stats", "export",
-          "import_records", "reconstruct", "answer", "source_turns", "get_many", "neighbours", "close", "update",
-          "list_scopes"]
+PUBLIC = ["add", "add_sessions", "recall", "search", "get", "list", "history", "delete", "delete_user", "reindex",
+          "stats", "export", "import_records", "reconstruct", "answer", "source_turns", "get_many", "neighbours", "close",
+          "update", "list_scopes"]
 
 
 def test_same_methods_and_signatures() -> None:

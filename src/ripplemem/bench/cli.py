@@ -24,8 +24,10 @@ from ripplemem.bench.beam import BeamRun
 from ripplemem.bench.chains import chains_command
 from ripplemem.bench.qa import make_assess
 from ripplemem.bench.runner import Method, RunResult, run
+from ripplemem.bench.same import same_memories_command
 from ripplemem.bench.scale import scale_command
 from ripplemem.bench.selection import selection_command
+from ripplemem.bench.speed import ingest_speed_command
 from ripplemem.bench.supersede import supersede_command
 from ripplemem.config import Settings
 from ripplemem.errors import RippleMemError
@@ -55,6 +57,8 @@ def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="LoCoMo: first N questions of each conversation; LongMemEval: first N questions."),
         click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Write report.json here."),
+        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="ripple's ingest: extract and embed in this many worker processes (bulk import)."),
         click.option("--store", default="sqlite", show_default=True,
                      help="ripple's backend: sqlite, a postgresql:// URL (a fresh schema per conversation) "
                           "or postgres-embedded (a throwaway local server)."),
@@ -64,11 +68,13 @@ def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def make_method(name: str, settings: Settings, k: int, backend: Any = None, maintain: bool = False) -> Method:
+def make_method(
+    name: str, settings: Settings, k: int, backend: Any = None, maintain: bool = False, workers: int = 1
+) -> Method:
     if name == "ripple":
         from ripplemem.bench.ripple import RippleMethod
 
-        return RippleMethod(settings, k=k, backend=backend, maintain=maintain)
+        return RippleMethod(settings, k=k, backend=backend, maintain=maintain, workers=workers)
     if name in ("dense", "hybrid"):
         return BASELINES[name](settings)  # type: ignore[call-arg,no-any-return]
     return BASELINES[name]()  # type: ignore[no-any-return]
@@ -99,6 +105,7 @@ def describe(method: str, settings: Settings, opts: dict[str, Any], ran: Any = N
     }
     if method == "ripple":
         described["store"] = "postgresql" if opts["store"] != "sqlite" else "sqlite"
+        described["workers"] = opts.get("workers", 1)
     if method == "ripple":
         described.update(
             diffusion=settings.recall.diffusion,
@@ -145,7 +152,8 @@ def execute(
 
                 folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ripplemem-bench-")))
                 backend = stack.enter_context(open_backend(opts["store"], folder))
-            method = make_method(opts["method"], settings, opts["k"], backend, maintain=bool(opts.get("maintain")))
+            method = make_method(opts["method"], settings, opts["k"], backend, maintain=bool(opts.get("maintain")),
+                                 workers=opts.get("workers", 1))
             assess = make_assess(llm) if llm is not None else None
             result = runner(conversations, method, budget_tokens=opts["budget_tokens"], dataset=dataset, assess=assess,
                             console=Console(stderr=True))
@@ -231,6 +239,8 @@ bench.add_command(chains_command)
 bench.add_command(selection_command)
 bench.add_command(audit_command)
 bench.add_command(supersede_command)
+bench.add_command(same_memories_command)
+bench.add_command(ingest_speed_command)
 
 main = bench
 

@@ -1,7 +1,8 @@
 """The ``ripple`` method: ripplemem itself, through its public API only.
 
-Each conversation (LoCoMo) or haystack (LongMemEval) goes into a fresh store, one ``add``
-per session: a SQLite file in a temporary folder, or (``--store``) a fresh schema of a
+Each conversation (LoCoMo) or haystack (LongMemEval) goes into a fresh store through the
+bulk import (``add_sessions``: the same memories as one ``add`` per session, ``--workers``
+processes extracting ahead): a SQLite file in a temporary folder, or (``--store``) a fresh schema of a
 PostgreSQL database, so both backends answer the same questions from the same turns. A question is recalled once with a budget
 large enough to hold all ``k`` assembled items (``RANK_BUDGET``); the harness then applies
 the one budget rule itself, exactly as it does for the baselines.
@@ -38,14 +39,18 @@ class RippleMethod:
 
     name = "ripple"
 
-    def __init__(self, settings: Settings, k: int = 30, backend: Any = None, maintain: bool = False) -> None:
+    def __init__(
+        self, settings: Settings, k: int = 30, backend: Any = None, maintain: bool = False, workers: int = 1
+    ) -> None:
         """``backend``: where each store goes (``bench.scale_stores``: its ``target(name)``
         yields a fresh SQLite path or PostgreSQL schema URL); default a temporary SQLite file.
-        ``maintain``: one maintenance run after each ingest, as of the last session's time."""
+        ``maintain``: one maintenance run after each ingest, as of the last session's time.
+        ``workers``: the bulk import's worker processes (``Memory.add_sessions``)."""
         self.settings = settings
         self.maintain = maintain
         self.maintenance: list[dict[str, Any]] = []  # each run's report
         self.k = k
+        self.workers = workers
         self.backend = backend
         self._stack: ExitStack | None = None
         self._memory: Any = None
@@ -68,7 +73,8 @@ class RippleMethod:
         """Load the models on a throwaway store so ingest times exclude loading."""
         memory = self._open()
         try:
-            memory.add([{"speaker": "A", "text": "Warming up the models.", "id": "w:1"}], user_id="warm", session_id="w")
+            memory.add_sessions([{"messages": [{"speaker": "A", "text": "Warming up the models.", "id": "w:1"}],
+                                  "session_id": "w"}], user_id="warm", workers=self.workers)
             memory.recall("warm up", user_id="warm", budget_tokens=RANK_BUDGET, k=self.k)
         finally:
             self._release(memory)
@@ -77,10 +83,11 @@ class RippleMethod:
         self.close()
         self._memory = self._open()
         self._scope = conversation.id
-        for session in conversation.sessions:
-            self._memory.add(
-                session_messages(session), user_id=self._scope, session_id=session.session_id, session_time=session.time
-            )
+        sessions = (
+            {"messages": session_messages(s), "session_id": s.session_id, "session_time": s.time}
+            for s in conversation.sessions
+        )
+        self._memory.add_sessions(sessions, user_id=self._scope, workers=self.workers)
         if self.maintain:
             last = max((s.time for s in conversation.sessions if s.time is not None), default=None)
             self.maintenance.append(self._memory.maintain(user_id=self._scope, as_of=last).as_dict())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +57,10 @@ def cli(ctx: click.Context, db: str, config: str | None, reembed: bool) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--user", default=None, help="Put everything in this one scope (default: one per conversation).")
 @click.option("--limit", type=int, default=None, help="LongMemEval: only the first N haystacks.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Extract and embed in this many worker processes (the same memories as one by one).")
 @click.pass_context
-def ingest(ctx: click.Context, file: Path, user: str | None, limit: int | None) -> None:
+def ingest(ctx: click.Context, file: Path, user: str | None, limit: int | None, workers: int) -> None:
     """Ingest a LoCoMo JSON (either layout), a LongMemEval JSON/.json.gz, or a JSONL of turns."""
     from rich.progress import Progress
 
@@ -68,15 +70,17 @@ def ingest(ctx: click.Context, file: Path, user: str | None, limit: int | None) 
     added = skipped = events = 0
     with Progress(transient=True, console=None) as progress:
         task = progress.add_task("ingesting", total=total)
-        for conv in conversations:
-            scope = user or conv.id
+
+        def sessions(conv: Any) -> Iterator[dict[str, Any]]:
             for session in conv.sessions:
-                result = memory.add(session.messages, user_id=scope, session_id=session.session_id,
-                                    session_time=session.time)
-                added += result.turns_added
-                skipped += result.turns_skipped
-                events += len(result)
+                yield {"messages": session.messages, "session_id": session.session_id, "session_time": session.time}
                 progress.advance(task, len(session.turns))
+
+        for conv in conversations:
+            result = memory.add_sessions(sessions(conv), user_id=user or conv.id, workers=workers)
+            added += result.turns_added
+            skipped += result.turns_skipped
+            events += len(result)
     click.echo(f"{added} turns added, {skipped} already stored, {events} memory events "
                f"({len(conversations)} conversation(s))")
 

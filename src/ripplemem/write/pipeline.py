@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..config import Settings
+from ..config import Settings, WriteSettings
 from ..errors import RippleMemError, TurnsDoneError
 from ..ground.salience import common_names
 from ..providers.embed.base import Embedder
@@ -161,30 +161,61 @@ def _decider_failures(ctx: WriteContext) -> int:
 
 def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[list[MemoryEvent], int]:
     """Turn logged (pending) turns into units; on failure mark them failed and re-raise."""
-    ids = [t.turn_id for t in turns]
     before = ctx.extractor.failures
-    try:
+    events: list[MemoryEvent] = []
+    with settling(ctx, scope, [t.turn_id for t in turns]):
         windows, positions = _windows(ctx, scope, turns)
-        per_window = ctx.extractor.extract_many(windows)
-        order = {tid: i for (_, tid), i in positions.items()}
-        if ctx.compose:
-            candidates = [c for found in per_window for c in compose(found, order, ctx.settings.write)]
-        else:
-            candidates = [c for found in per_window for c in found]
+        candidates = extract_candidates(ctx.extractor, windows, positions, ctx.settings.write, compose_on=ctx.compose)
         vectors = ctx.embedder.embed([c.restatement for c in candidates]) if candidates else None
-        speakers = frozenset(s.lower() for w in windows for s in w.speakers)
-        with ctx.lock:
-            pending = _build_units(ctx, scope, candidates, vectors, {(t.session_id, t.turn_id): t.metadata for t in turns})
-            batch = _link(ctx, scope, pending, positions, speakers)
-            batch.done_turns = ids
-            ctx.store.apply(scope, batch)
-    except TurnsDoneError as exc:  # another writer (a reindex, another process) made them first
+        events = commit(ctx, scope, turns, positions, window_speakers(windows), candidates, vectors)
+    return events, ctx.extractor.failures - before
+
+
+@contextmanager
+def settling(ctx: WriteContext, scope: Scope, turn_ids: Sequence[str]) -> Iterator[None]:
+    """Around the work on logged turns: when another writer (a reindex, another process)
+    made them first (:class:`TurnsDoneError`) the call stores nothing of them and goes on;
+    any other failure marks them failed and is re-raised."""
+    try:
+        yield
+    except TurnsDoneError as exc:
         log.info("scope %s: %s; this call's memories of them were not stored", scope.key, exc)
-        return [], ctx.extractor.failures - before
     except BaseException:
-        ctx.store.mark_turns(scope, ids, "failed")
+        ctx.store.mark_turns(scope, list(turn_ids), "failed")
         raise
-    return pending.events, ctx.extractor.failures - before
+
+
+def extract_candidates(
+    extractor: Extractor, windows: Sequence[Window], positions: Mapping[tuple[str, str], int], ws: WriteSettings,
+    *, compose_on: bool = True,
+) -> list[Candidate]:
+    """The candidates of some windows, composed into exchanges: reads no store, so it can
+    run ahead of the writes, in another process (``write.bulk``)."""
+    per_window = extractor.extract_many(windows)
+    if not compose_on:
+        return [c for found in per_window for c in found]
+    order = {tid: i for (_, tid), i in positions.items()}
+    return [c for found in per_window for c in compose(found, order, ws)]
+
+
+def window_speakers(windows: Sequence[Window]) -> frozenset[str]:
+    """The conversation's own speakers (lower-cased): never a structural cue when linking."""
+    return frozenset(s.lower() for w in windows for s in w.speakers)
+
+
+def commit(
+    ctx: WriteContext, scope: Scope, turns: Sequence[Turn], positions: dict[tuple[str, str], int],
+    speakers: frozenset[str], candidates: list[Candidate], vectors: np.ndarray | None,
+) -> list[MemoryEvent]:
+    """Holding the scope's lock: decide, deduplicate and link ``candidates`` (``vectors``
+    their embeddings) against what is stored, write them in one transaction and mark
+    ``turns`` done. Raises :class:`TurnsDoneError` when another writer marked them first."""
+    with ctx.lock:
+        pending = _build_units(ctx, scope, candidates, vectors, {(t.session_id, t.turn_id): t.metadata for t in turns})
+        batch = _link(ctx, scope, pending, positions, speakers)
+        batch.done_turns = [t.turn_id for t in turns]
+        ctx.store.apply(scope, batch)
+    return pending.events
 
 
 def manual_update(

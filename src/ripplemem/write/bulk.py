@@ -1,0 +1,230 @@
+"""Bulk import: many sessions of one scope, extracted ahead in worker processes.
+
+The result is the one of an ``add`` per session, in order: the same memories, the same
+edges. What makes it so:
+
+- extraction (windows -> candidates, composed into exchanges) reads only the session log,
+  never the memories, so sessions can be extracted ahead, in any process, as soon as their
+  turns are logged;
+- the embedder's rows do not depend on the batch they were computed in, so the
+  candidates' vectors can be computed in the same worker;
+- selection, update decisions, linking and the write run in the calling process, one
+  session after the other, each against everything the sessions before it stored, in one
+  transaction per session holding the scope's lock (``pipeline.commit``, with the turns'
+  metadata and the conversation's speakers), exactly as ``add`` runs them.
+
+At most ``write.bulk_ahead`` sessions are in flight, so a stream of any length is imported
+without holding it in memory. ``workers <= 1``, or an extractor or embedder that cannot be
+sent to another process (an LLM client), runs everything in the calling process.
+
+A failure to write marks the failing session's turns failed and leaves the sessions logged
+ahead of it pending: the next ``add`` to the scope (or ``reindex``) extracts them, as after
+a crash; while the import runs, the turns it logged are in flight, so healing elsewhere
+leaves them alone. A session whose turns another writer marked done first
+(:class:`TurnsDoneError`) stores nothing of them, as in ``add``. A stream that raises (a
+session of bad input) has the sessions it gave before written first.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..config import WriteSettings
+from ..types import AddResult, Candidate, MemoryEvent, Scope, Turn, Window
+from .pipeline import (
+    Extractor,
+    WriteContext,
+    _decider_failures,
+    _heal_backlog,
+    _windows,
+    commit,
+    extract_candidates,
+    settling,
+    window_speakers,
+)
+
+log = logging.getLogger(__name__)
+
+Extracted = tuple[list[Candidate], "np.ndarray | None", int]  # candidates, their vectors, failed windows
+
+
+@dataclass
+class _Job:
+    index: int  # the session's place in the stream
+    turns: list[Turn]  # those this import logged (none: the session was stored before)
+    positions: dict[tuple[str, str], int] = field(default_factory=dict)
+    speakers: frozenset[str] = frozenset()
+    result: Callable[[], Extracted] | None = None
+
+
+def ingest_sessions(
+    ctx: WriteContext, scope: Scope, sessions: Iterable[Sequence[Turn]], workers: int = 1,
+    written: Callable[[int], None] | None = None,
+) -> AddResult:
+    """Log, extract and write ``sessions`` (each a list of turns) in order; see the module.
+    ``written`` is called with each session's place in the stream once it is written (as
+    after one ``add``: maintenance scheduling), in order, stored turns or not."""
+    decided = _decider_failures(ctx)
+    submit = _submitter(ctx, workers)
+    ahead = max(1, ctx.settings.write.bulk_ahead)
+    queue: deque[_Job] = deque()
+    added = skipped = 0
+    events: list[MemoryEvent] = []
+    with ExitStack() as holding:  # healing (here or in a concurrent add) leaves the logged turns to this call
+        healed, healed_events, failures = _heal_backlog(ctx, scope)
+        events += healed_events
+
+        def finish() -> None:
+            nonlocal failures
+            failures += _finish(ctx, scope, queue.popleft(), events, written)
+
+        stream = enumerate(sessions)
+        try:
+            while True:
+                try:
+                    item = next(stream, None)
+                except BaseException:  # the caller's stream failed (bad input): what it gave before goes in
+                    while queue:
+                        finish()
+                    raise
+                if item is None:
+                    break
+                index, turns = item
+                stored = ctx.store.log_turns(scope, turns)
+                added, skipped = added + len(stored), skipped + len(turns) - len(stored)
+                job = _Job(index, stored)
+                if stored:
+                    holding.enter_context(ctx.in_flight.holding(scope, stored))
+                    with settling(ctx, scope, [t.turn_id for t in stored]):  # a failure marks them failed, as in add
+                        windows, positions = _windows(ctx, scope, stored)
+                        job.positions, job.speakers = positions, window_speakers(windows)
+                        job.result = submit(windows, positions)
+                queue.append(job)
+                while len(queue) > ahead:
+                    finish()
+            while queue:
+                finish()
+        finally:
+            for waiting in queue:  # after a failed write: logged, left pending for the next add
+                if waiting.turns:
+                    log.warning("scope %s: %d turns logged by a bulk import stay pending", scope.key, len(waiting.turns))
+    return AddResult(tuple(events), added, skipped, failures, _decider_failures(ctx) - decided, healed)
+
+
+def _finish(
+    ctx: WriteContext, scope: Scope, job: _Job, events: list[MemoryEvent], written: Callable[[int], None] | None
+) -> int:
+    failures = 0
+    if job.result is not None:
+        with settling(ctx, scope, [t.turn_id for t in job.turns]):
+            candidates, vectors, failures = job.result()
+            events += commit(ctx, scope, job.turns, job.positions, job.speakers, candidates, vectors)
+    if written is not None:
+        written(job.index)
+    return failures
+
+
+# ---------------------------------------------------------------- where extraction runs
+
+
+def _submitter(
+    ctx: WriteContext, workers: int
+) -> Callable[[list[Window], dict[tuple[str, str], int]], Callable[[], Extracted]]:
+    ws, compose_on = ctx.settings.write, ctx.compose
+    pool = _pool(ctx.extractor, ctx.embedder, workers) if workers > 1 else None
+    if pool is None:
+        extractor = ctx.extractor
+
+        def inline(windows: list[Window], positions: dict[tuple[str, str], int]) -> Callable[[], Extracted]:
+            def run() -> Extracted:
+                before = extractor.failures
+                found = extract_candidates(extractor, windows, positions, ws, compose_on=compose_on)
+                vectors = ctx.embedder.embed([c.restatement for c in found]) if found else None
+                return found, vectors, extractor.failures - before
+
+            return run  # run when written: nothing is held ahead in this process
+
+        return inline
+
+    def remote(windows: list[Window], positions: dict[tuple[str, str], int]) -> Callable[[], Extracted]:
+        future: Future[Extracted] = pool.submit(_extract_in_worker, windows, positions, ws, compose_on)
+        return future.result
+
+    return remote
+
+
+_pools: dict[tuple[int, bytes], ProcessPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(extractor: Extractor, embedder: Any, workers: int) -> ProcessPoolExecutor | None:
+    """A process pool whose workers hold copies of ``extractor`` and ``embedder``, kept for
+    the process's lifetime (a worker loads its models once); ``None`` when they cannot be
+    sent to another process."""
+    try:
+        payload = pickle.dumps((extractor, embedder))
+    except (pickle.PicklingError, TypeError, AttributeError) as exc:
+        log.info("bulk import runs in this process: %s", exc)
+        return None
+    key = (workers, payload)
+    with _pools_lock:
+        if key not in _pools:
+            context = multiprocessing.get_context("spawn")  # no fork of a process with model threads
+            _pools[key] = ProcessPoolExecutor(
+                workers, mp_context=context, initializer=_start_worker, initargs=(payload, workers)
+            )
+        return _pools[key]
+
+
+@atexit.register
+def _close_pools() -> None:
+    with _pools_lock:
+        for pool in _pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+        _pools.clear()
+
+
+# ---------------------------------------------------------------- inside a worker
+
+_worker: dict[str, Any] = {}
+
+
+def _start_worker(payload: bytes, workers: int) -> None:
+    parent = os.getppid()
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True, name="ripplemem-bulk-parent").start()
+    extractor, embedder = pickle.loads(payload)
+    threads = getattr(embedder, "threads", None)
+    if isinstance(threads, int):  # the workers share the cores: one model thread each
+        embedder.threads = max(1, threads // workers)
+    _worker.update(extractor=extractor, embedder=embedder)
+
+
+def _exit_with(parent: int, every: float = 1.0) -> None:
+    """End this worker when the process that started it is gone (killed: no atexit ran)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
+
+
+def _extract_in_worker(
+    windows: list[Window], positions: dict[tuple[str, str], int], ws: WriteSettings, compose_on: bool
+) -> Extracted:
+    extractor, embedder = _worker["extractor"], _worker["embedder"]
+    before = extractor.failures
+    found = extract_candidates(extractor, windows, positions, ws, compose_on=compose_on)
+    vectors = embedder.embed([c.restatement for c in found]) if found else None
+    return found, vectors, extractor.failures - before

@@ -58,14 +58,11 @@ def _initial(
     total = ctx.store.count_units(scope)
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
     text = without_names(query, speakers)
-    views = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph)
+    views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph)
     hits = [h for view in views.values() for h in view]
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for h in hits}))}
     found: dict[str, Found] = {}
     merge_hits(found, units, hits)
-    lexical = [h.unit_id for h in views.get("lexical", [])]
-    if rs.lexical_depth > len(lexical) and len(lexical) >= rs.view_k:
-        lexical = [uid for uid, _ in ctx.store.lexical_search(scope, text, rs.lexical_depth)]
     align(found, qvec, lexical, rs.rrf_k)
     score(found, rs, role_weights(rs, asks_assistant(query)))
     return cues, qvec, views, found, total, lexical

@@ -56,11 +56,14 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSet
 
 def initial_recall(
     store: Store, scope: Scope, query: str, qvec: Vector, cues: Cues, rs: RecallSettings, gs: GraphSettings
-) -> dict[str, list[Hit]]:
+) -> tuple[dict[str, list[Hit]], list[str]]:
+    """The three views, and the lexical ranking ``lexical_depth`` deep (memory ids, best
+    first) that alignment reads: one full-text query serves both, the view being its head."""
+    lexical = store.lexical_search(scope, query, max(rs.view_k, rs.lexical_depth))
     views: dict[str, list[Hit]] = {
         "dense": _hits(store.dense_search(scope, qvec, rs.view_k), "dense", scale=1.0),
-        "lexical": _hits(store.lexical_search(scope, query, rs.view_k), "lexical"),
+        "lexical": _hits(lexical[: rs.view_k], "lexical"),
     }
     if rs.structural:
         views["structural"] = structural_view(store, scope, cues, rs.view_k, gs)
-    return views
+    return views, [uid for uid, _ in lexical]

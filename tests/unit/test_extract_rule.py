@@ -152,6 +152,22 @@ def test_a_speaker_named_in_the_content_is_a_participant(ex: RuleExtractor) -> N
     assert c.participants == {"Caroline", "Melanie"}
 
 
+@pytest.mark.parametrize(("text", "person"), [
+    ("Getting Freya anywhere takes planning now, she's in a wheelchair.", "Freya"),
+    ("Meeting Anna at the station was the best part of the trip.", "Anna"),
+    ("Taking Leo to the vet cost a fortune.", "Leo"),
+    ("Tell Marco I still have his drill.", "Marco"),
+    ("Irving Berlin wrote that song for a film.", "Irving Berlin"),
+    ("Maria Lopez moved in next door last week.", "Maria Lopez"),
+])
+def test_a_verb_opening_the_sentence_is_not_part_of_the_name(ex: RuleExtractor, text: str, person: str) -> None:
+    """The small NER model reads a sentence-initial verb into the name ("Getting Freya");
+    the name a memory is found by is the person's, not the verb's."""
+    c = one(ex.extract(window(("Caroline", text))))
+    assert person in c.participants, c.participants
+    assert not any(p.split()[0].lower().endswith("ing") and p != person for p in c.participants), c.participants
+
+
 # ---------------------------------------------------------------- splitting, pleasantries, questions
 
 

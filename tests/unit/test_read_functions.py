@@ -75,6 +75,23 @@ def test_rule_planner_picks_gateway_anchors_and_writes_a_statement() -> None:
     assert "Maya" in plan.target_cues.participants and "Harbor Grill" in plan.target_cues.locations
 
 
+def test_the_best_memory_is_always_an_anchor_even_when_it_shares_the_questions_words() -> None:
+    """Small talk that shares only a name with the question carries more words the question
+    lacks than the recommendation itself; the recommendation still anchors (its venue is
+    the chain's next link)."""
+    best = unit("b", "Kai asked Rafael where to go for the promotion celebration: the Blue Door", vec(1, 0, 0, 0),
+                people={"Kai", "Rafael"})
+    chatter = [unit(f"c{i}", f"Rafael came round for tea {w} and Joel talked for hours about {w}", vec(0.9, 0.1 * i, 0, 0),
+                    people={"Rafael", "Joel"}) for i, w in enumerate(("gardens", "football", "weather"))]
+    cues = Cues(participants=frozenset({"Rafael", "Joel"}),
+                keywords=("venue", "rafael", "suggested", "promotion", "celebration", "joel's"))
+    ranked = [_found(best, 0.9), *(_found(c, 0.89) for c in chatter)]
+    score({f.unit.id: f for f in ranked}, RecallSettings())
+    ranked.sort(key=lambda f: -f.score)
+    plan = rule_plan("Is the venue Rafael suggested good for Joel's promotion celebration?", cues, ranked)
+    assert plan.anchors[0] == "b" and len(plan.anchors) == 3
+
+
 def test_rule_planner_stops_when_the_cues_are_covered() -> None:
     cues = Cues(participants=frozenset({"Maya"}), keywords=("maya", "allergic"))
     plan = rule_plan("Is Maya allergic?", cues, [_found(E3, 0.9)])

@@ -51,12 +51,15 @@ _NOUN = ("NN", "NNS")
 _WORDLIKE = re.compile(r"^[A-Za-z][A-Za-z'-]*[A-Za-z]$")
 _ES = ("ches", "shes", "sses", "xes", "zes")
 _KEEP_S = ("ss", "us", "is", "ics", "news")
+_PLURAL_ONLY = frozenset("clothes jeans trousers pants shorts scissors glasses headphones series species".split())
 
 
 def singular(word: str) -> str:
     """A plural common noun in its singular, by English spelling ("berries" -> "berry",
     "dishes" -> "dish", "loaves" -> "loaf", "shoes" -> "shoe"); other words as they are (lowercased)."""
     w = word.lower()
+    if w in _PLURAL_ONLY:
+        return w
     if len(w) > 4 and w.endswith("ies"):
         return w[:-3] + "y"
     if w.endswith(("lves", "eaves", "oaves")):  # shelves, leaves, loaves

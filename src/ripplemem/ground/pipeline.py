@@ -46,3 +46,38 @@ def doc_text(doc: Doc) -> str:
     if text is None:
         text = doc.user_data["ripplemem_text"] = doc.text
     return str(text)
+
+
+_verbs: dict[str, frozenset[str]] = {}
+
+
+def verb_bases(model: str = MODEL) -> frozenset[str]:
+    """The base forms of English verbs the model's lemmatizer knows (its own lemma index,
+    read from the installed package once; empty when the package has none), so that a word
+    can be told to be a verb form without running the lemmatizer."""
+    with _lock:
+        if model not in _verbs:
+            bases: frozenset[str] = frozenset()
+            try:
+                import spacy.util
+                from spacy.lookups import Lookups
+
+                root = spacy.util.get_package_path(model)
+                found = sorted(root.glob("*/lemmatizer/lookups")) or sorted(root.glob("lemmatizer/lookups"))
+                if found:
+                    table = Lookups().from_disk(found[0]).get_table("lemma_index")
+                    bases = frozenset(table["verb"])
+            except (ImportError, OSError, KeyError):
+                pass
+            _verbs[model] = bases
+        return _verbs[model]
+
+
+def ing_form(word: str, bases: frozenset[str]) -> bool:
+    """Whether ``word`` is the "-ing" form of one of the verbs ``bases`` ("getting", "taking",
+    "visiting"; not "Irving" or "Sterling")."""
+    w = word.lower()
+    if not w.endswith("ing") or len(w) < 5:
+        return False
+    stem = w[:-3]
+    return stem in bases or stem + "e" in bases or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in bases)

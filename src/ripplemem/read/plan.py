@@ -64,13 +64,17 @@ def _gateway(found: Found, cues: Cues) -> float:
 
 
 def choose_anchors(cues: Cues, ranked: Sequence[Found], n: int, window: int = 10) -> list[Found]:
-    """Up to ``n`` anchors: useful (high score) and gateways (cues the query lacks)."""
+    """Up to ``n`` anchors: the best memory found, then the useful (high score) gateways
+    (cues the query lacks). The best is always one: it is the likeliest first piece of the
+    evidence, and what it names that the question does not is the next link of the chain;
+    ranked by its gateway share it lost its place to small talk that shares only a name
+    with the question ("Rafael came round for tea" over "Rafael said the Blue Door")."""
     pool = list(ranked[:window])
     if not pool:
         return []
     top = pool[0].score or 1.0
-    scored = sorted(pool, key=lambda f: (-(f.score / top) * (0.5 + 0.5 * _gateway(f, cues)), f.unit.id))
-    return scored[:n]
+    rest = sorted(pool[1:], key=lambda f: (-(f.score / top) * (0.5 + 0.5 * _gateway(f, cues)), f.unit.id))
+    return [pool[0], *rest][:n]
 
 
 def anchor_terms(anchors: Sequence[Found], cues: Cues, names: Sequence[str], n: int = 6) -> list[str]:

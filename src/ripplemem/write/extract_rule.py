@@ -49,14 +49,14 @@ from typing import TYPE_CHECKING
 from ..ground.chatter import explain, is_pleasantry
 from ..ground.concepts import concepts
 from ..ground.person import Edit, Pronoun, apply_edits, person_edits
-from ..ground.pipeline import doc_text
+from ..ground.pipeline import doc_text, ing_form, verb_bases
 from ..ground.sentences import split_sentences
 from ..ground.timeparse import TimeMention, restate_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
 from . import nlp as _nlp
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Span
 
 _CHAT_ROLES = {"user": "the user", "human": "the user", "assistant": "the assistant", "ai": "the assistant"}
 _BARE_INTERJECTIONS = r"hey|hi|hello|hiya|wow|whoa|oh|ooh|ah|aw+|yeah|yes|yep|yup|haha|lol|omg|hmm|um|uh|yay|bye"
@@ -537,12 +537,39 @@ _AT_PLACE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?$")
 
 
 def _ents(doc: Doc) -> list[tuple[str, str, int, int]]:
-    """The document's entities as plain tuples, computed once per document."""
+    """The document's entities as plain tuples, computed once per document, names without
+    the verb the small NER model sometimes takes into them (see :func:`_name_span`)."""
     cached = doc.user_data.get("ripplemem_ents")
     if cached is None:
-        cached = [(e.text, e.label_, e.start_char, e.end_char) for e in doc.ents]
+        cached = []
+        for e in doc.ents:
+            span = _name_span(e) if e.label_ in _NAME_LABELS else e
+            if len(span):
+                cached.append((span.text, e.label_, span.start_char, span.end_char))
         doc.user_data["ripplemem_ents"] = cached
     return cached
+
+
+_NAME_LABELS = frozenset({"PERSON", "GPE", "LOC", "FAC", "ORG"})
+_NOT_NAME_TAGS = frozenset({"VB", "VBD", "VBG", "VBZ", "VBP", "RB", "UH", "IN", "MD", "WRB", "CC"})
+
+
+def _name_span(span: Span) -> Span:
+    """``span`` without leading words that are not part of a name: a verb, adverb or
+    interjection ("Tell Marco", "Honestly Jane"), or the "-ing" form of a verb opening the
+    sentence, which the tagger read as a name ("Getting Freya anywhere takes planning",
+    "Meeting Anna was great"; "Irving Berlin" stays). A one-word span is kept as it is."""
+    bases = verb_bases()
+    while len(span) > 1:
+        first = span[0]
+        word = first.text.lower()
+        verb = ing_form(word, bases) or word in bases and first.tag_.startswith("VB")
+        if first.tag_ not in _NOT_NAME_TAGS and not (first.is_sent_start and verb):
+            break
+        if first.tag_.startswith("VB") and not verb:
+            break  # tagged a verb but none the lemmatizer knows: "Sterling Archer"
+        span = span[1:]
+    return span
 
 
 def _speaker_for(name: str, window: Window) -> str | None:

@@ -139,6 +139,14 @@ PLEASANTRIES = [
     "Thanks, Sam! Means a lot. <3",
     "Been so busy lately, how about you?",
     "Ooh, I'm curious, what was it like?",
+    # one-word verdicts, lead-ins and wellbeing answers
+    "Typical.",
+    "Classic, honestly.",
+    "Before I forget.",
+    "Got a minute?",
+    "Pretty well, all things considered.",
+    "Can't complain, you?",
+    "Could be worse.",
 ]
 
 CONTENT = [
@@ -215,6 +223,11 @@ CONTENT = [
     # a closing that says when the two meet is a plan
     "Alright, see you tomorrow!",
     "I've been busy with the move to Leeds.",
+    # the same formulas leading into news
+    "Before I forget: my first Italian lesson is tonight.",
+    "Got a minute? My landlord wants to raise the rent.",
+    "It was a classic car, a 1967 Mustang.",
+    "Could be worse, the flight was only two hours late.",
 ]
 
 

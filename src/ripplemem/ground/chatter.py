@@ -119,7 +119,7 @@ EVALUATIVE = _words(
     fulfilling valuable worthwhile worth powerful huge massive best better worse worst
     easier harder tougher greater nicer cooler
     delicious yummy tasty priceless vivid bold bright fancy cozy colorful colourful vibrant elegant
-    busy curious"""
+    busy curious typical classic predictable"""
 )
 # Degree, stance and hedging adverbs: they grade an evaluation and add nothing of their own.
 DEGREE = _words(
@@ -288,6 +288,9 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("reaction", r"oh\s+my\s+(?:god|gosh|goodness)|my\s+god|(?:are\s+you|you'?re)\s+(?:serious|kidding|joking)|no\s+way|"
                  r"you\s+don'?t\s+say|(?:i'?m\s+)?sorry\s+to\s+hear\s+(?:that|about\s+(?:that|it|this))|that\s+sucks|"
                  r"what\s+a\s+bummer"),
+    # lead-ins and wellbeing answers: "Before I forget: ...", "Got a minute?", "Can't complain."
+    ("filler", r"before\s+i\s+forget|(?:have\s+you\s+)?got\s+a\s+(?:minute|moment|sec|second)|all\s+things\s+considered|"
+               r"(?:i\s+)?can'?t\s+complain|(?:i\s+)?mustn'?t\s+grumble|could\s+be\s+(?:worse|better)|bless\s+you"),
     ("filler", r"^\W*(?:please\s+)?(?:continue|go\s+on|carry\s+on|more|next|proceed|go\s+ahead)(?:\s+please)?\W*$"),
     # asking a chat assistant to go on: "Could you write me one more part, please?"
     ("filler", r"^\W*(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:continue|keep\s+going|go\s+on|write|give|show|tell|generate)"

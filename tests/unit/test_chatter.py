@@ -147,6 +147,13 @@ PLEASANTRIES = [
     "Pretty well, all things considered.",
     "Can't complain, you?",
     "Could be worse.",
+    # a time of day as the whole greeting, a kiss, an apology for the silence
+    "Morning!",
+    "Evening all!",
+    "Night!",
+    "Speak soon x",
+    "Sorry I went quiet, things have been mad.",
+    "Sorry for the late reply!",
 ]
 
 CONTENT = [
@@ -228,6 +235,11 @@ CONTENT = [
     "Got a minute? My landlord wants to raise the rent.",
     "It was a classic car, a 1967 Mustang.",
     "Could be worse, the flight was only two hours late.",
+    "Morning, I got the job!",
+    "Evening classes start in May.",
+    "Night shifts are killing me.",
+    "Sorry I was late to the wedding.",
+    "Things have been crazy since the baby arrived.",
 ]
 
 

@@ -98,7 +98,7 @@ INTERJECTIONS = _words(
     damn oof ouch yikes welp meh eh yum yummy mmm yup yep yeah yea ya yah yes yess aye sure
     no nope nah nay ok okay k kk alright aight right well so hm
     bye goodbye byebye cya ttyl cheers congrats congratulations bravo kudos hooray
-    please pls plz thx ty tysm btw fyi tbh imo imho idk ikr smh xoxo xo gg"""
+    please pls plz thx ty tysm btw fyi tbh imo imho idk ikr smh xoxo xo gg x xx xxx"""
 )
 # Adjectives (and a few nouns) of evaluation and feeling: what a reaction says of what it heard.
 EVALUATIVE = _words(
@@ -288,6 +288,13 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("reaction", r"oh\s+my\s+(?:god|gosh|goodness)|my\s+god|(?:are\s+you|you'?re)\s+(?:serious|kidding|joking)|no\s+way|"
                  r"you\s+don'?t\s+say|(?:i'?m\s+)?sorry\s+to\s+hear\s+(?:that|about\s+(?:that|it|this))|that\s+sucks|"
                  r"what\s+a\s+bummer"),
+    # a time of day as the whole greeting or goodnight: "Morning!", "Evening all!", "Night!"
+    ("greeting", r"^\W*(?:(?:good\s+)?(?:morning|mornin'?|afternoon|evening)|hiya)(?:\s+(?:all|everyone|everybody|folks|guys|you|love))?\W*$"),
+    ("closing", r"^\W*(?:night(?:\s+night)?|nighty\s+night|nite)(?:\s+(?:all|everyone|folks|guys|love))?\W*$"),
+    # apologies for the silence, and how hectic things have been: "Sorry I went quiet"
+    ("reaction", r"sorry\s+(?:i\s+|i'?ve\s+|for\s+)?(?:went|going|been|being|was|have\s+been)\s+(?:so\s+)?(?:quiet|mia|awol|silent|off\s+the\s+grid|slow|absent)|"
+                 r"sorry\s+for\s+(?:the\s+)?(?:late|slow)\s+(?:reply|response|answer)|sorry\s+for\s+the\s+(?:delay|silence)|"
+                 r"(?:things|life|it|work)\s+(?:has|have|'s|'ve)\s+been\s+(?:so\s+|a\s+bit\s+|pretty\s+|really\s+)?(?:mad|crazy|hectic|nuts|wild|manic|busy|insane)"),
     # lead-ins and wellbeing answers: "Before I forget: ...", "Got a minute?", "Can't complain."
     ("filler", r"before\s+i\s+forget|(?:have\s+you\s+)?got\s+a\s+(?:minute|moment|sec|second)|all\s+things\s+considered|"
                r"(?:i\s+)?can'?t\s+complain|(?:i\s+)?mustn'?t\s+grumble|could\s+be\s+(?:worse|better)|bless\s+you"),

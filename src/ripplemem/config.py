@@ -35,7 +35,7 @@ class RecallSettings:
     lambda_anchor: float = 0.1  # l_a: served as an anchor
     spread: float = 0.5  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
     gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
-    superseded_penalty: float = 0.5
+    superseded_penalty: float = 0.85  # a replaced value stays near its successor: "what changed" needs both (docs/benchmarks.md)
     short_tier_penalty: float = 0.85
     lexical_depth: int = 60  # alignment reads lexical ranks this deep (the view keeps view_k hits)
     assistant_weight: float = 1.0  # chat: weighs what the assistant said, unless the question asks about it

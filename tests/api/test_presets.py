@@ -9,8 +9,10 @@ from ripplemem.errors import ConfigError
 from sample_dialogue import CHAIN_QUESTION as QUESTION
 from sample_dialogue import chain_sessions
 
-COVERED = "Is Maya allergic to seafood?"
-QUESTIONS = {"no-room-fill": COVERED}
+# "no-room-fill" changes what follows a planner that stops with room left; the rule planner
+# never stops on a question it found something for (tests/api/test_recall_room.py has the
+# LLM planner's stop, with and without the fill).
+ONLY_WHEN_A_PLANNER_STOPS = {"no-room-fill"}
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +30,9 @@ def test_default_trace_has_rounds_gateways_and_timings(memory: Memory) -> None:
     assert {"initial", "round 1", "assembly"} <= set(trace.timings_ms)
 
 
-@pytest.mark.parametrize("name", sorted(set(PRESETS) - {"default"}))
+@pytest.mark.parametrize("name", sorted(set(PRESETS) - {"default"} - ONLY_WHEN_A_PLANNER_STOPS))
 def test_each_preset_changes_the_trace(memory: Memory, name: str) -> None:
-    question = QUESTIONS.get(name, QUESTION)
+    question = QUESTION
     base = memory.recall(question, user_id="u").trace
     trace = memory.recall(question, user_id="u", settings=preset(name)).trace
     shape = lambda t: (  # noqa: E731

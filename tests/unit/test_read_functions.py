@@ -92,10 +92,13 @@ def test_the_best_memory_is_always_an_anchor_even_when_it_shares_the_questions_w
     assert plan.anchors[0] == "b" and len(plan.anchors) == 3
 
 
-def test_rule_planner_stops_when_the_cues_are_covered() -> None:
+def test_rule_planner_follows_a_question_whose_words_are_covered_and_stops_on_nothing() -> None:
+    """Every word of the question in the top memory does not mean the answer is there: the
+    planner still follows what the memory carries (here "seafood")."""
     cues = Cues(participants=frozenset({"Maya"}), keywords=("maya", "allergic"))
     plan = rule_plan("Is Maya allergic?", cues, [_found(E3, 0.9)])
-    assert not plan.proceed and plan.stop_reason.startswith("enough evidence")
+    assert plan.proceed and plan.anchors == ("e3",) and plan.stop_reason.startswith("words covered")
+    assert "seafood" in plan.target
     assert not rule_plan("anything", Cues(), []).proceed
 
 

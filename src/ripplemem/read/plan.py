@@ -1,7 +1,8 @@
 """The recall planner: ``(d, A, g, s) = Plan(q, cues, C)``.
 
-The rule planner (no LLM) decides whether to continue, picks up to three anchors that are
-both well aligned with the query and gateways (they carry cues the query lacks), and writes
+The rule planner (no LLM) continues whenever something was found (see :func:`rule_plan`),
+picks up to three anchors: the best memory, then those both well aligned with the query
+and gateways (they carry cues the query lacks), and writes
 the missing-support target as a statement in the style of a memory restatement, plus target
 cues. The LLM planner (``read/plan_llm.py``) has the same signature and falls back to this.
 """
@@ -92,12 +93,18 @@ def anchor_terms(anchors: Sequence[Found], cues: Cues, names: Sequence[str], n: 
 
 
 def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], rs: RecallSettings = DEFAULTS) -> Plan:
-    """Decide whether to look further, from where, and for what."""
+    """From where to look further, and for what; it stops only when nothing was found.
+
+    That the top memories hold every word of the question says nothing of whether they hold
+    the answer: "Where did Caroline move from?" is matched word for word by "Caroline has
+    known these friends since she moved from her home country", and the country is named in
+    another memory that shares "home country" with it. So a covered question is followed
+    too (on LoCoMo, stopping there cost 0.025 of multi-hop recall at 1,500 tokens; the
+    chain set's relative-time chains went from 0.73 to 0.88 complete at 400 once followed).
+    The rounds stay bounded by ``rs.rounds`` and stop when a round finds nothing new."""
     if not ranked:
         return Plan(False, (), "", Cues(), "no evidence to start from")
     kw, people, places = missing_cues(cues, ranked[:3])
-    if not (kw or people or places) and not _AGGREGATE.search(query):
-        return Plan(False, (), "", Cues(), "enough evidence: the top memories cover every cue of the query")
     anchors = choose_anchors(cues, ranked, rs.anchors, rs.planner_window)
     anchor_people = {p for f in anchors for p in f.unit.participants}
     anchor_places = {p for f in anchors for p in f.unit.locations}
@@ -112,5 +119,8 @@ def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], rs: RecallSetting
         time=cues.time,
         keywords=tuple(kw) or cues.keywords,
     )
-    reason = "missing: " + ", ".join(kw + sorted(people) + sorted(places)) if (kw or people or places) else "aggregate question"
+    if kw or people or places:
+        reason = "missing: " + ", ".join(kw + sorted(people) + sorted(places))
+    else:
+        reason = "aggregate question" if _AGGREGATE.search(query) else "words covered: following what the anchors carry"
     return Plan(True, tuple(f.unit.id for f in anchors), target, target_cues, reason)

@@ -1,0 +1,96 @@
+"""Read-path figures on LoCoMo-format files (LoCoMo itself, or the chain set), over stores written once.
+
+    python scripts/readpath.py ingest DIR STORES          # one store per file, written through add_sessions
+    python scripts/readpath.py eval DIR STORES [--json F] # recall every scored question, print the table
+
+``ingest`` writes each ``DIR/*.json`` into ``STORES/<name>.db`` with the current settings,
+exactly as ``ripplemem bench locomo|chains`` does (a fresh store, one bulk import).
+``eval`` recalls each scored question once (``k`` = 30) and applies the benches' budget rule
+(ceil(chars / 4) per item, rank order, stop at the first item that does not fit) at 400
+and 1,500 tokens. Recall settings come from ``RIPPLEMEM_*`` as usual, so a read-path
+variant or ablation (``RIPPLEMEM_RECALL_STRUCTURAL=false``, ``..._PLANNER=false``,
+``..._DIFFUSION=false``, ``..._GATEWAYS=false``) is measured on the same stores without writing
+them again. Rows: each category (LoCoMo's 1-5, or the chain families), ``overall`` over
+LoCoMo's categories 1-4 (the benches' overall), ``multi`` over questions with two or more
+evidence turns, and ``all``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from ripplemem import Memory
+from ripplemem.bench import metrics
+from ripplemem.bench.runner import score_question
+from ripplemem.config import load_settings
+from ripplemem.formats import load_locomo, session_messages
+
+BUDGETS = (400, 1500)
+LOCOMO_OVERALL = ("1", "2", "3", "4")
+
+
+def ingest(folder: Path, stores: Path) -> None:
+    stores.mkdir(parents=True, exist_ok=True)
+    settings = load_settings()
+    for conv in load_locomo(sorted(folder.glob("*.json"))):
+        db = stores / f"{conv.id}.db"
+        if db.exists():
+            db.unlink()
+        started = time.perf_counter()
+        with Memory.open(str(db), settings=settings.replace(db=str(db))) as mem:
+            mem.add_sessions(({"messages": session_messages(s), "session_id": s.session_id, "session_time": s.time}
+                              for s in conv.sessions), user_id=conv.id)
+        print(conv.id, f"{time.perf_counter() - started:.0f} s", flush=True)
+
+
+def evaluate(folder: Path, stores: Path, out: Path | None) -> None:
+    settings = load_settings()
+    rows = []
+    for conv in load_locomo(sorted(folder.glob("*.json"))):
+        db = stores / f"{conv.id}.db"
+        with Memory.open(str(db), settings=settings.replace(db=str(db))) as mem:
+            for q in conv.questions:
+                if not (q.scored and q.gold):
+                    continue
+                ev = mem.recall(q.question, user_id=conv.id, budget_tokens=100_000, as_of=q.as_of, k=30)
+                ranked = [metrics.RankedItem(text=i.render(), sources=tuple(i.sources), time=None) for i in ev.items]
+                row = {"id": q.id, "category": q.category, "gold": len(q.gold)}
+                for b in BUDGETS:
+                    scored = score_question(q, ranked, b)
+                    row[f"recall@{b}"], row[f"complete@{b}"] = scored["recall"], float(scored["complete"])
+                rows.append(row)
+    groups: dict[str, list[dict]] = {}  # type: ignore[type-arg]
+    for r in rows:
+        groups.setdefault(r["category"], []).append(r)
+    if any(r["category"] in LOCOMO_OVERALL for r in rows):
+        groups["overall"] = [r for r in rows if r["category"] in LOCOMO_OVERALL]
+    groups["multi"] = [r for r in rows if r["gold"] >= 2]
+    groups["all"] = rows
+    cols = [f"{m}@{b}" for m in ("recall", "complete") for b in BUDGETS]
+    print("| group | n | " + " | ".join(cols) + " |")
+    print("|---|---|" + "---|" * len(cols))
+    for name, members in groups.items():
+        cells = " | ".join(f"{metrics.mean([r[c] for r in members]):.3f}" for c in cols)
+        print(f"| {name} | {len(members)} | {cells} |")
+    if out is not None:
+        out.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=["ingest", "eval"])
+    ap.add_argument("folder", type=Path)
+    ap.add_argument("stores", type=Path)
+    ap.add_argument("--json", type=Path, default=None, help="eval: write every question's row here")
+    a = ap.parse_args()
+    if a.mode == "ingest":
+        ingest(a.folder, a.stores)
+    else:
+        evaluate(a.folder, a.stores, a.json)
+
+
+if __name__ == "__main__":
+    main()

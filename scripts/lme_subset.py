@@ -4,7 +4,7 @@
     python scripts/lme_subset.py eval DATA.json.gz DB --ids ID,ID,... [-v]
 
 ``ingest`` writes every chosen question's haystack into ``DB`` (scope = the question id);
-``eval`` recalls each question (``k`` = 30, no budget cut) and prints turn recall_all@10 over
+``eval`` recalls each question (``k`` of the settings, no budget cut) and prints turn recall_all@10 over
 the cited turns in rank order, session recall_all@5 over their sessions, and recall inside
 1,500 tokens (ceil(chars / 4) per item). Recall settings come from ``RIPPLEMEM_*`` as usual,
 so a read-path variant is measured on the same store without writing it again.
@@ -47,7 +47,7 @@ def evaluate(path: str, db: str, ids: str, verbose: bool) -> None:
         for conv in chosen(path, ids):
             session_of = {t.turn_id: s.label for s in conv.sessions for t in s.turns}
             for q in conv.questions:
-                ev = mem.recall(q.question, user_id=conv.id, budget_tokens=10**6, k=30, as_of=q.as_of)
+                ev = mem.recall(q.question, user_id=conv.id, budget_tokens=10**6, as_of=q.as_of)
                 cited = list(dict.fromkeys(t for it in ev.items for t in it.unit.sources))
                 sessions = list(dict.fromkeys(session_of[t] for t in cited if t in session_of))
                 turn = sess = None

@@ -5,7 +5,7 @@
 
 ``ingest`` writes each ``DIR/*.json`` into ``STORES/<name>.db`` with the current settings,
 exactly as ``ripplemem bench locomo|chains`` does (a fresh store, one bulk import).
-``eval`` recalls each scored question once (``k`` = 30) and applies the benches' budget rule
+``eval`` recalls each scored question once (``k`` of the settings) and applies the benches' budget rule
 (ceil(chars / 4) per item, rank order, stop at the first item that does not fit) at 400
 and 1,500 tokens. Recall settings come from ``RIPPLEMEM_*`` as usual, so a read-path
 variant or ablation (``RIPPLEMEM_RECALL_STRUCTURAL=false``, ``..._PLANNER=false``,
@@ -55,7 +55,7 @@ def evaluate(folder: Path, stores: Path, out: Path | None) -> None:
             for q in conv.questions:
                 if not (q.scored and q.gold):
                     continue
-                ev = mem.recall(q.question, user_id=conv.id, budget_tokens=100_000, as_of=q.as_of, k=30)
+                ev = mem.recall(q.question, user_id=conv.id, budget_tokens=100_000, as_of=q.as_of)
                 ranked = [metrics.RankedItem(text=i.render(), sources=tuple(i.sources), time=None) for i in ev.items]
                 row = {"id": q.id, "category": q.category, "gold": len(q.gold)}
                 for b in BUDGETS:

@@ -22,7 +22,7 @@ from .errors import ConfigError
 class RecallSettings:
     """Read-path budgets and weights (DESIGN.md defaults, fixed before evaluation)."""
 
-    k: int = 30  # items kept by assembly
+    k: int = 50  # items kept by assembly (the budget usually binds first: at 1,500 tokens about 35)
     budget_tokens: int = 1500
     view_k: int = 10  # hits taken from each initial view (C0 stays small; diffusion fills in)
     rounds: int = 2  # rounds R: the planner's, then one following what it found (at most 3)

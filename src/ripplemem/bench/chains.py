@@ -25,6 +25,7 @@ from rich.console import Console
 from ripplemem.bench import chaingen, metrics
 from ripplemem.bench.metrics import RankedItem
 from ripplemem.bench.runner import Method, run, score_question
+from ripplemem.config import RecallSettings
 from ripplemem.errors import RippleMemError
 from ripplemem.formats import Conversation, Question, load_locomo
 
@@ -155,7 +156,7 @@ def method_label(name: str, ablations: dict[str, bool]) -> str:
     return name + "".join(f" no-{part}" for part in off)
 
 
-def run_set(paths: Sequence[Path], methods: Sequence[str], *, seed: int, k: int = 30,
+def run_set(paths: Sequence[Path], methods: Sequence[str], *, seed: int, k: int = RecallSettings().k,
             ablations: dict[str, bool] | None = None, console: Console | None = None) -> dict[str, Any]:
     """Run each method over the written files; the report ``--out`` writes.
 
@@ -188,7 +189,7 @@ def run_set(paths: Sequence[Path], methods: Sequence[str], *, seed: int, k: int 
 @click.option("--run", "run_methods", is_flag=True, help="Also run the methods on them and print the per-family table.")
 @click.option("--method", "methods", multiple=True, default=DEFAULT_METHODS, show_default=True,
               type=click.Choice(("ripple", "bm25", "dense", "hybrid", "full")), help="With --run: a method (repeatable).")
-@click.option("--k", "k", type=click.IntRange(min=1), default=30, show_default=True,
+@click.option("--k", "k", type=click.IntRange(min=1), default=RecallSettings().k, show_default=True,
               help="With --run: items kept by ripple's assembly.")
 @click.option("--no-diffusion", is_flag=True, help="With --run: ripple without planner rounds and diffusion.")
 @click.option("--no-structural", is_flag=True, help="With --run: ripple without the structural view and edges.")

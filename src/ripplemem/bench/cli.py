@@ -29,7 +29,7 @@ from ripplemem.bench.scale import scale_command
 from ripplemem.bench.selection import selection_command
 from ripplemem.bench.speed import ingest_speed_command
 from ripplemem.bench.supersede import supersede_command
-from ripplemem.config import Settings
+from ripplemem.config import RecallSettings, Settings
 from ripplemem.errors import RippleMemError
 from ripplemem.formats import beam_chats, load_locomo, load_longmemeval
 from ripplemem.providers.llm.base import LLM
@@ -44,7 +44,7 @@ def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="ripple, or a baseline over raw turns."),
         click.option("--budget-tokens", type=click.IntRange(min=1), default=1500, show_default=True,
                      help="Context budget; each item costs ceil(chars / 4) tokens."),
-        click.option("--k", "k", type=click.IntRange(min=1), default=30, show_default=True,
+        click.option("--k", "k", type=click.IntRange(min=1), default=RecallSettings().k, show_default=True,
                      help="Items kept by ripple's assembly (baselines have no item cap)."),
         click.option("--no-diffusion", is_flag=True, help="Ablation: no planner rounds and no diffusion."),
         click.option("--no-structural", is_flag=True, help="Ablation: no structural view and no structural edges."),

@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from ripplemem.bench.metrics import RankedItem
-from ripplemem.config import Settings, load_settings
+from ripplemem.config import RecallSettings, Settings, load_settings
 from ripplemem.formats import Conversation, Question, session_messages
 
 RANK_BUDGET = 100_000
 
 
 def ripple_settings(
-    *, k: int = 30, diffusion: bool = True, structural: bool = True, planner: bool = True, base: Settings | None = None
+    *, k: int = RecallSettings().k, diffusion: bool = True, structural: bool = True, planner: bool = True, base: Settings | None = None
 ) -> Settings:
     """Settings for one run: the defaults (or ``base``) with the chosen ablations."""
     settings = base or load_settings()
@@ -40,7 +40,7 @@ class RippleMethod:
     name = "ripple"
 
     def __init__(
-        self, settings: Settings, k: int = 30, backend: Any = None, maintain: bool = False, workers: int = 1
+        self, settings: Settings, k: int = RecallSettings().k, backend: Any = None, maintain: bool = False, workers: int = 1
     ) -> None:
         """``backend``: where each store goes (``bench.scale_stores``: its ``target(name)``
         yields a fresh SQLite path or PostgreSQL schema URL); default a temporary SQLite file.

@@ -551,7 +551,7 @@ def _ents(doc: Doc) -> list[tuple[str, str, int, int]]:
 
 
 _NAME_LABELS = frozenset({"PERSON", "GPE", "LOC", "FAC", "ORG"})
-_NOT_NAME_TAGS = frozenset({"VB", "VBD", "VBG", "VBZ", "VBP", "RB", "UH", "IN", "MD", "WRB", "CC"})
+_NOT_NAME_TAGS = frozenset({"RB", "UH", "IN", "MD", "WRB", "CC"})  # adverbs, interjections, particles
 
 
 def _name_span(span: Span) -> Span:
@@ -562,12 +562,11 @@ def _name_span(span: Span) -> Span:
     bases = verb_bases()
     while len(span) > 1:
         first = span[0]
-        word = first.text.lower()
-        verb = ing_form(word, bases) or word in bases and first.tag_.startswith("VB")
-        if first.tag_ not in _NOT_NAME_TAGS and not (first.is_sent_start and verb):
+        tagged_verb = first.tag_.startswith("VB")
+        verb = ing_form(first.text, bases) or tagged_verb and first.text.lower() in bases
+        # a verb tag alone is not enough: "Sterling" of "Sterling Archer" is no verb the model knows
+        if not (first.tag_ in _NOT_NAME_TAGS or verb and (tagged_verb or first.is_sent_start)):
             break
-        if first.tag_.startswith("VB") and not verb:
-            break  # tagged a verb but none the lemmatizer knows: "Sterling Archer"
         span = span[1:]
     return span
 

@@ -37,6 +37,9 @@ class RecallSettings:
     gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
     superseded_penalty: float = 0.85  # a replaced value stays near its successor: "what changed" needs both (docs/benchmarks.md)
     short_tier_penalty: float = 0.85
+    context_spread: float = 0.8  # a reply, answer or piece next to a top memory scores >= this * rho(top) * window weight (0: off)
+    context_anchors: int = 8  # ... next to one of the best this many memories
+    lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
     lexical_depth: int = 60  # alignment reads lexical ranks this deep (the view keeps view_k hits)
     assistant_weight: float = 1.0  # chat: weighs what the assistant said, unless the question asks about it
     extra_view: float = 0.1  # route strength: added per further view that found the memory
@@ -180,6 +183,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-room-fill": {"room_fill": False},
     "no-gateways": {"gateways": False},
     "no-concepts": {"concept_link": 0.0},
+    "no-context": {"context_spread": 0.0},
     "one-round": {"rounds": 1},
     "one-view": {"structural": False, "diffusion": False},
 }

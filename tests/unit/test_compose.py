@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from ripplemem.config import WriteSettings
+from ripplemem.ground.text import asked_only, refers_back
 from ripplemem.types import Candidate, Turn, Window
 from ripplemem.write.compose import compose
 from ripplemem.write.extract_rule import RuleExtractor
@@ -70,3 +71,25 @@ def test_a_topic_change_ends_the_exchange(ex: RuleExtractor) -> None:
         ("Ben", "My car needs new tyres, they quoted me 400 pounds."),
     )
     assert sources(found) == [("D1:1",), ("D1:2",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        ("It taught Ann patience.", True),
+        ("Ann said: That's why she left.", True),
+        ("So Ben went back the next day.", True),
+        ("Yes, and she is allergic too.", True),
+        ("Ann started a pottery class.", False),
+        ("The bakery sells sourdough.", False),
+        ("Italy was lovely.", False),  # a name that begins like a pronoun
+    ],
+)
+def test_a_restatement_that_refers_back(text: str, back: bool) -> None:
+    assert refers_back(text) is back
+
+
+def test_a_question_alone_is_asked_only_and_a_question_with_its_answer_is_not() -> None:
+    assert asked_only("Ben asked: What did Ann learn from it?")
+    assert not asked_only("Ben asked: Which bus? Ann answered: The 42.")
+    assert not asked_only("Ann learned patience.")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
 from ripplemem.read.assemble import Found, align, assemble, route_strength, score, score_parts
+from ripplemem.read.cues import without_times
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -181,3 +184,17 @@ def test_alignment_reads_lexical_ranks_deeper_than_the_view() -> None:
     assert shallow < other.alignment  # by the view alone the closer one wins
     align(found, q, [*view, "y", "me"], rrf_k=60)
     assert mine.alignment > shallow and mine.alignment > other.alignment
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("What kind of painting did Ann share on October 13, 2023?", "What kind of painting did Ann share on ?"),
+        ("When did Jon go to Paris in 2022?", "When did Jon go to Paris ?"),
+        ("What did I buy last week?", "What did I buy ?"),
+        ("Which book did Ben read?", "Which book did Ben read?"),  # no time: as asked
+        ("When?", "When?"),  # nothing but the time would be left: as asked
+    ],
+)
+def test_the_lexical_view_reads_the_question_without_its_times(query: str, expected: str) -> None:
+    assert without_times(query, datetime(2023, 11, 1, tzinfo=UTC)) == expected

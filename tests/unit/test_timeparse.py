@@ -177,6 +177,26 @@ def test_infer_tense() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "My brother is moving to Glasgow in August.",  # the present progressive of an arrangement
+        "My sister is expecting a baby girl in August.",
+        "We're hosting the reunion in August.",
+        "I'm running a half marathon in August.",
+        "She's graduating in August.",
+    ],
+)
+def test_a_planned_arrangement_in_the_present_progressive_is_the_coming_month(text: str) -> None:
+    (found,) = find_times(text, MONDAY)  # 8 May 2023
+    assert found.span.start.date().isoformat() == "2023-08-01"
+
+
+def test_a_past_progressive_is_not_an_arrangement() -> None:
+    (found,) = find_times("I was running a lot in August.", MONDAY)
+    assert found.span.start.date().isoformat() == "2022-08-01"
+
+
+@pytest.mark.parametrize(
     ("start", "end", "text"),
     [
         ("2023-05-07", "2023-05-08", "on 7 May 2023"),

@@ -1,4 +1,5 @@
-"""Words and names: the one stop-word list, content keywords, known names found in a text. Pure."""
+"""Words and names: the one stop-word list, content keywords, known names found in a text, and
+two shapes of a restatement (one that refers back, one that only states a question). Pure."""
 
 from __future__ import annotations
 
@@ -17,6 +18,27 @@ STOPWORDS = frozenset(
 )
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
+
+# A restatement that leans on what was said just before: it opens (after "Ann said: ") with a
+# pronoun, a connective or a bare yes/no ("It taught Ann self-acceptance", "So she went back").
+_BACKREF = re.compile(
+    r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): )?"
+    r"(?:it|it's|that|that's|this|these|those|they|they're|them|he|she|there|so|and|but|also|then|too|"
+    r"which|because|yes|yeah|no|sure|definitely|exactly|same|both)\b",
+    re.IGNORECASE,
+)
+# a memory that only states a question someone asked ("Ann asked: ..."), no answer with it
+_ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
+
+
+def refers_back(restatement: str) -> bool:
+    """Whether a restatement opens by referring to what came before ("It was...", "That's why...")."""
+    return bool(_BACKREF.match(restatement))
+
+
+def asked_only(restatement: str) -> bool:
+    """A restatement that only states a question somebody asked ("Ann asked: ..."), no answer."""
+    return bool(_ASKED.match(restatement)) and " answered: " not in restatement
 
 
 def keywords(text: str) -> tuple[str, ...]:

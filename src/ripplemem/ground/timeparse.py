@@ -53,7 +53,9 @@ _FUTURE = re.compile(
     r"\b(?:will|shall|'ll|gonna|going\s+to|plan(?:s|ning)?\s+to|hope\s+to|want\s+to|wanna|intend|"
     r"upcoming|coming\s+up|can't\s+wait|looking\s+forward|about\s+to|next|tomorrow|"
     r"(?:am|'m|are|'re|is|'s)\s+(?:going|heading|leaving|flying|driving|meeting|visiting|starting|"
-    r"travell?ing|getting|having|doing))\b",
+    r"travell?ing|getting|having|doing|moving|coming|returning|joining|hosting|attending|competing|"
+    r"performing|graduating|opening|launching|celebrating|throwing|holding|organi[sz]ing|presenting|"
+    r"spending|staying|expecting|taking|running|playing|marrying|relocating|retiring))\b",
     re.I,
 )
 

@@ -10,7 +10,7 @@ from ..ground.text import keywords, match_names
 from ..ground.timeparse import find_times
 from ..types import Cues, TimeSpan
 
-__all__ = ["asks_assistant", "keywords", "match_names", "query_cues"]
+__all__ = ["asks_assistant", "keywords", "match_names", "query_cues", "without_times"]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
 # subject of a past reporting or doing verb ("you told", "did you suggest"), "remind me",
@@ -45,3 +45,20 @@ def query_cues(
         time=time,
         keywords=keywords(query),
     )
+
+
+def without_times(query: str, as_of: datetime) -> str:
+    """``query`` without its time expressions ("on October 13, 2023", "last week"), the query
+    itself when nothing else would be left. The time is a cue of its own (the structural view
+    and the time match); as words it would match every memory whose restatement names another
+    day of the same month or year ("on 21 October 2023")."""
+    spans = find_times(query, as_of)
+    if not spans:
+        return query
+    kept, at = [], 0
+    for m in spans:
+        kept.append(query[at : m.start])
+        at = m.end
+    kept.append(query[at:])
+    text = re.sub(r"\s+", " ", " ".join(kept)).strip()
+    return text if keywords(text) else query

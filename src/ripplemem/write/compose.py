@@ -15,21 +15,12 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ..config import WriteSettings
-from ..ground.text import GENERIC, keywords
+from ..ground.text import GENERIC, asked_only, keywords, refers_back
 from ..types import Candidate
-from .select import asked_only
 
 
 def _times_agree(a: Candidate, b: Candidate) -> bool:
     return a.time is None or b.time is None or a.time.overlaps(b.time)
-
-
-_BACKREF = re.compile(
-    r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): )?"
-    r"(?:it|it's|that|that's|this|these|those|they|they're|them|he|she|there|so|and|but|also|then|too|"
-    r"which|because|yes|yeah|no|sure|definitely|exactly|same|both)\b",
-    re.IGNORECASE,
-)
 
 
 _DEFINITE = re.compile(r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? said: )?the\b", re.IGNORECASE)
@@ -52,7 +43,7 @@ def _related(a: Candidate, b: Candidate, ws: WriteSettings) -> bool:
     or, when one of them is short (a reply), they share a content word; longer ones must
     overlap by ``compose_overlap`` (Jaccard). A short turn that starts something else (its
     own subject, nothing shared) is not glued on: a topic change ends an exchange."""
-    if _BACKREF.match(b.restatement):
+    if refers_back(b.restatement):
         return True
     short = min(len(a.restatement), len(b.restatement)) <= ws.compose_short_chars
     if short and a.speaker and a.speaker == b.speaker and _DEFINITE.match(b.restatement):

@@ -14,11 +14,11 @@ import re
 from dataclasses import dataclass
 
 from ..config import WriteSettings
+from ..ground.text import asked_only
 from ..types import Candidate, Layer, Tier
 
-# a memory that only states a question someone asked (no answer with it): kept, since it
-# says what was talked about, but in the short-term tier (ranked below what was stated)
-_ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
+# a memory that only states a question someone asked (``asked_only``, no answer with it) is
+# kept, since it says what was talked about, but in the short-term tier (ranked below what was stated)
 
 
 # What stays true after the conversation: a relation, a possession, a plan, a preference or a
@@ -40,11 +40,6 @@ LASTING_REUSE = 0.2  # added to the reuse likelihood of a lasting fact
 def lasting(text: str) -> bool:
     """Whether a restatement states a lasting fact (relation, possession, plan, preference, constraint)."""
     return bool(_LASTING.search(text))
-
-
-def asked_only(text: str) -> bool:
-    """A restatement that only states a question somebody asked ("Ann asked: ..."), no answer."""
-    return bool(_ASKED.match(text)) and " answered: " not in text
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,9 @@ def ingest(path: str, db: str, ids: str) -> None:
     with Memory.open(db) as mem:
         for conv in chosen(path, ids):
             for s in conv.sessions:
-                mem.add(session_messages(s), user_id=conv.id, session_id=s.session_id, session_time=s.time)
+                messages = [m for m in session_messages(s) if str(m.get("content", m.get("text", ""))).strip()]
+                if messages:  # a haystack holds a few empty messages, which add() refuses
+                    mem.add(messages, user_id=conv.id, session_id=s.session_id, session_time=s.time)
             print(conv.id, f"{time.time() - start:.0f} s", flush=True)
 
 

@@ -246,12 +246,14 @@ def _context(
     """The memories next to the best ones (window neighbours of the top ``context_anchors``)
     join the candidates, ranked on their own like any other. Those that only make sense with
     their neighbour also get a floor: a reply that opens by referring back ("It taught Ann
-    self-acceptance", after the book's title), the answer to a top question ("Ben asked: what
-    did you take from it?"), another piece of the same turn. Such a memory often shares no
-    word with the question, and sits next to the one that does; it scores at least
+    self-acceptance", after the book's title), or the answer after a top memory that only
+    states a question ("Ben asked: what did you take from it?"). Such a memory often shares
+    no word with the question, and sits next to the one that does; it scores at least
     ``context_spread * rho(top) * window weight``. A neighbour that starts something of its
     own gets no floor (on the chain set, lifting every neighbour displaced a second piece of
-    evidence at 400 tokens: complete 0.628 -> 0.605, docs/benchmarks.md)."""
+    evidence at 400 tokens: complete 0.628 -> 0.605), and neither does another piece of the
+    same turn (the pieces of a long chat answer filled LongMemEval's 1,500 tokens: recall
+    0.836 -> 0.745; docs/benchmarks.md)."""
     top = {f.unit.id: f for f in ranked(found)[: rs.context_anchors]}
     edges = [e for e in ctx.store.edges(scope, sorted(top)) if e.kind == "window" and e.src in top]
     if not edges:
@@ -262,9 +264,7 @@ def _context(
     for e in edges:
         unit = found[e.dst].unit if e.dst in found else units.get(e.dst)
         anchor = top[e.src]
-        if unit is None or not (
-            refers_back(unit.restatement) or asked_only(anchor.unit.restatement) or e.weight >= 1.0
-        ):
+        if unit is None or not (refers_back(unit.restatement) or asked_only(anchor.unit.restatement)):
             continue
         floors[e.dst] = max(floors.get(e.dst, 0.0), rs.context_spread * anchor.score * e.weight)
     merge_hits(found, units, [Hit(e.dst, "context", 0.0, 0, e.src, e.weight, ("window",)) for e in edges])

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from ..ground.text import keywords, match_names
-from ..ground.timeparse import find_times
+from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
 
 __all__ = ["asks_assistant", "keywords", "match_names", "query_cues", "without_times"]
@@ -35,9 +35,11 @@ def query_cues(
     as_of: datetime,
     participants: Iterable[str],
     locations: Iterable[str],
+    spans: Sequence[TimeMention] | None = None,
 ) -> Cues:
-    """Cues of a query against the scope's known participant and location names."""
-    spans = find_times(query, as_of)
+    """Cues of a query against the scope's known participant and location names (``spans``:
+    its time expressions, when the caller has them already)."""
+    spans = find_times(query, as_of) if spans is None else spans
     time: TimeSpan | None = spans[0][1] if spans else None
     return Cues(
         participants=match_names(query, participants),
@@ -47,12 +49,12 @@ def query_cues(
     )
 
 
-def without_times(query: str, as_of: datetime) -> str:
+def without_times(query: str, as_of: datetime, spans: Sequence[TimeMention] | None = None) -> str:
     """``query`` without its time expressions ("on October 13, 2023", "last week"), the query
     itself when nothing else would be left. The time is a cue of its own (the structural view
     and the time match); as words it would match every memory whose restatement names another
-    day of the same month or year ("on 21 October 2023")."""
-    spans = find_times(query, as_of)
+    day of the same month or year ("on 21 October 2023"). ``spans``: as in :func:`query_cues`."""
+    spans = find_times(query, as_of) if spans is None else spans
     if not spans:
         return query
     kept, at = [], 0

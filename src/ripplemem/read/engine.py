@@ -9,6 +9,7 @@ from time import perf_counter
 
 from ..config import GraphSettings, RecallSettings
 from ..ground.text import asked_only, keywords, refers_back
+from ..ground.timeparse import find_times
 from ..providers.embed.base import Embedder
 from ..store.base import Store
 from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
@@ -53,11 +54,12 @@ def _initial(
     speakers): they are in nearly every memory, and in a short memory ("Ann said: speak
     soon, Ben!") they alone would carry the match."""
     people, places = ctx.store.known_names(scope)
-    cues = query_cues(query, as_of, people, places)
+    spans = find_times(query, as_of)  # parsed once: the cues and the lexical question both need them
+    cues = query_cues(query, as_of, people, places, spans)
     qvec = ctx.embedder.embed([query])[0]
     total = ctx.store.count_units(scope)
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
-    text = without_names(without_times(query, as_of) if rs.lexical_without_times else query, speakers)
+    text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph)
     hits = [h for view in views.values() for h in view]
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for h in hits}))}

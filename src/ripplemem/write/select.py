@@ -17,10 +17,6 @@ from ..config import WriteSettings
 from ..ground.text import asked_only
 from ..types import Candidate, Layer, Tier
 
-# a memory that only states a question someone asked (``asked_only``, no answer with it) is
-# kept, since it says what was talked about, but in the short-term tier (ranked below what was stated)
-
-
 # What stays true after the conversation: a relation, a possession, a plan, a preference or a
 # constraint ("Ann's sister", "Ben has a dog", "is planning a trip", "prefers tea", "is allergic
 # to nuts"), read from the restatement (third person). One-off chatter names none of these.

@@ -63,3 +63,39 @@ def test_the_assistant_weight_scales_only_what_the_assistant_said() -> None:
     assert pool["a"].score == 0.5 * pool["u"].score and pool["m"].score == pool["u"].score
     score(pool, rs, role_weights(rs, asks_assistant("What did you suggest for my commute?")))
     assert pool["a"].score == pool["u"].score
+
+
+def test_a_deep_view_keeps_the_users_memories_past_the_assistants() -> None:
+    from ripplemem.read.recall import own_views
+    from ripplemem.types import Hit, MemoryUnit, Scope
+
+    roles = {"a1": "assistant", "a2": "assistant", "u1": "user", "a3": "assistant", "u2": "user", "u3": "user"}
+    units = {uid: MemoryUnit(uid, Scope("u"), "text", (uid,), "s", role=r) for uid, r in roles.items()}
+    dense = [Hit(uid, "dense", 1.0 - rank / 10, rank) for rank, uid in enumerate(roles)]
+    kept = own_views({"dense": dense}, units, {"assistant": 0.5}, 2)["dense"]
+    assert [h.unit_id for h in kept] == ["a1", "a2", "u1", "u2"]  # the first two, then on to two of the user's
+    assert [h.unit_id for h in own_views({"dense": dense}, units, {}, 2)["dense"]] == ["a1", "a2"]
+
+
+LONG_ANSWER = " ".join(
+    f"Idea {n}: on a train you could {what}, and it fits a commute on a train well."
+    for n, what in enumerate([
+        "learn a language with an app", "sketch in a notebook", "read a paperback", "solve a crossword",
+        "write a journal", "listen to an audiobook", "plan the week", "knit a scarf",
+    ], 1)
+)
+
+
+def test_the_users_statement_enters_the_candidates_below_many_assistant_pieces(memory: Memory) -> None:
+    memory.add([
+        {"role": "user", "content": "I get motion sick when I read on the train, so books are out for me."},
+        {"role": "assistant", "content": "Sorry to hear that."},
+        {"role": "user", "content": "Any ideas for things to do on a train?"},
+        {"role": "assistant", "content": LONG_ANSWER},
+    ], user_id="u", session_id="s1")
+    narrow = preset("default").replace(view_k=2, diffusion=False, context_spread=0.0)
+    question = "What should I do on the train during my commute?"
+    flat = memory.recall(question, user_id="u", settings=narrow.replace(assistant_weight=1.0))
+    weighed = memory.recall(question, user_id="u", settings=narrow)
+    assert not any("motion sick" in i.unit.restatement for i in flat.items)
+    assert any("motion sick" in i.unit.restatement and i.unit.role == "user" for i in weighed.items)

@@ -19,7 +19,7 @@ from .cues import asks_assistant, query_cues, without_times
 from .diffuse import diffuse
 from .gateway import covers, follow, stems, with_concepts
 from .plan import rule_plan
-from .recall import initial_recall, salient_names
+from .recall import initial_recall, own_views, salient_names
 
 Planner = Callable[[str, Cues, Sequence[Found], RecallSettings], Plan]
 
@@ -60,13 +60,17 @@ def _initial(
     total = ctx.store.count_units(scope)
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
-    views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph)
+    weights = role_weights(rs, asks_assistant(query))
+    deep = any(w < 1.0 for w in weights.values())
+    views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
+    units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}
+    if deep:
+        views = own_views(views, units, weights, rs.view_k)
     hits = [h for view in views.values() for h in view]
-    units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for h in hits}))}
     found: dict[str, Found] = {}
     merge_hits(found, units, hits)
     align(found, qvec, lexical, rs.rrf_k)
-    score(found, rs, role_weights(rs, asks_assistant(query)))
+    score(found, rs, weights)
     return cues, qvec, views, found, total, lexical
 
 

@@ -8,11 +8,12 @@ structural view instead of flooding it with arbitrary memories (see ``ground.sal
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 
 from ..config import GraphSettings, RecallSettings
 from ..ground.salience import salient
 from ..store.base import Store
-from ..types import Cues, Hit, Scope, Vector
+from ..types import Cues, Hit, MemoryUnit, Scope, Vector
 
 
 def _hits(pairs: list[tuple[str, float]], route: str, scale: float | None = None) -> list[Hit]:
@@ -55,15 +56,40 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSet
 
 
 def initial_recall(
-    store: Store, scope: Scope, query: str, qvec: Vector, cues: Cues, rs: RecallSettings, gs: GraphSettings
+    store: Store, scope: Scope, query: str, qvec: Vector, cues: Cues, rs: RecallSettings, gs: GraphSettings,
+    deep: bool = False,
 ) -> tuple[dict[str, list[Hit]], list[str]]:
     """The three views, and the lexical ranking ``lexical_depth`` deep (memory ids, best
-    first) that alignment reads: one full-text query serves both, the view being its head."""
+    first) that alignment reads: one full-text query serves both, the view being its head.
+    ``deep``: the dense view reads ``role_depth`` times ``view_k`` and the lexical view all of
+    ``lexical_depth``, for :func:`own_views` to trim."""
     lexical = store.lexical_search(scope, query, max(rs.view_k, rs.lexical_depth))
+    depth = rs.view_k * max(rs.role_depth, 1) if deep else rs.view_k
     views: dict[str, list[Hit]] = {
-        "dense": _hits(store.dense_search(scope, qvec, rs.view_k), "dense", scale=1.0),
-        "lexical": _hits(lexical[: rs.view_k], "lexical"),
+        "dense": _hits(store.dense_search(scope, qvec, depth), "dense", scale=1.0),
+        "lexical": _hits(lexical if deep else lexical[: rs.view_k], "lexical"),
     }
     if rs.structural:
         views["structural"] = structural_view(store, scope, cues, rs.view_k, gs)
     return views, [uid for uid, _ in lexical]
+
+
+def own_views(
+    views: dict[str, list[Hit]], units: Mapping[str, MemoryUnit], weights: Mapping[str, float], k: int
+) -> dict[str, list[Hit]]:
+    """Each deep view cut to its first ``k`` hits, then on until it holds ``k`` memories of the
+    roles at full weight. In a chat the assistant's long answers are cut into many memories
+    (on LongMemEval, 84% of them) that share the question's words; the user's one statement of
+    the fact ranks 15th and never enters the candidates, however the ranking weighs it."""
+    out: dict[str, list[Hit]] = {}
+    for name, hits in views.items():
+        kept: list[Hit] = []
+        own = 0
+        for h in hits:
+            unit = units.get(h.unit_id)
+            full = unit is not None and weights.get(unit.role, 1.0) >= 1.0
+            if h.rank < k or (full and own < k):
+                kept.append(h)
+                own += full
+        out[name] = kept
+    return out

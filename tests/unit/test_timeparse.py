@@ -160,7 +160,7 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         ("We camped last week.", "We camped in the week of 1 May 2023."),
         ("I painted that last year!", "I painted that in 2022!"),
         ("It rained since last week.", "It rained since the week of 1 May 2023."),
-        ("Last night was amazing!", "the night of 7 May 2023 was amazing!"),
+        ("Last night was amazing!", "The night of 7 May 2023 was amazing!"),
         ("I went there last Saturday.", "I went there on Saturday, 6 May 2023."),
         ("We moved a few days ago.", "We moved a few days before 8 May 2023."),
         ("We met in May 2022.", "We met in May 2022."),
@@ -255,3 +255,22 @@ def test_a_date_on_the_calendars_last_day_is_treated_as_impossible(text: str) ->
     anchor = datetime(2024, 1, 1, tzinfo=UTC)
     assert all(m.span.end.year <= 9999 for m in find_times(text, anchor))
     assert restate_times(text, anchor)[0]  # the text comes back, nothing overflows
+
+
+@pytest.mark.parametrize(("text", "restated", "day"), [
+    ("I washed the car on Monday, February 27th, after the snow.",
+     "I washed the car on Monday, February 27th, 2023, after the snow.", date(2023, 2, 27)),
+    ("We met on Tuesday, 14 February.", "We met on Tuesday, 14 February 2023.", date(2023, 2, 14)),
+    ("On Sunday, January 15th, 2023, she passed away.", "On Sunday, January 15th, 2023, she passed away.", date(2023, 1, 15)),
+    ("Last Friday, March 3, was nice.", "Last Friday, March 3, 2023, was nice.", date(2023, 3, 3)),
+    ("It was Mon, Feb 27 when I left.", "It was Mon, Feb 27, 2023 when I left.", date(2023, 2, 27)),
+])
+def test_a_weekday_that_names_the_following_date_is_that_date(text: str, restated: str, day: date) -> None:
+    out, mentions = restate_times(text, datetime(2023, 3, 10, tzinfo=UTC))
+    assert out == restated
+    assert len(mentions) == 1 and mentions[0].span.start.date() == day
+
+
+def test_a_weekday_opening_a_sentence_keeps_its_capital() -> None:
+    out, _ = restate_times("On Friday we left early.", datetime(2023, 3, 10, tzinfo=UTC))
+    assert out == "On Friday, 3 March 2023 we left early."

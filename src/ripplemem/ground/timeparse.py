@@ -490,7 +490,35 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
     for cand in sorted(found, key=lambda f: (-(f.end - f.start), f.start)):
         if all(cand.end <= c.start or cand.start >= c.end for c in chosen):
             chosen.append(cand)
-    return [_finish(text, c, day) for c in sorted(chosen, key=lambda f: f.start)]
+    return _named_days([_finish(text, c, day) for c in sorted(chosen, key=lambda f: f.start)], text)
+
+
+_WEEKDAY_ONLY = re.compile(
+    r"(?:(?:on|last|this|next|past|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?",
+    re.IGNORECASE,
+)
+_DAY = timedelta(days=1)
+
+
+def _named_days(mentions: list[TimeMention], text: str) -> list[TimeMention]:
+    """A weekday that names the date after it ("on Monday, February 27th") is one mention,
+    the date's: grounded on its own it became the last Monday before the anchor, a second
+    and wrong date ("on Monday, 6 March 2023, February 27th, 2023")."""
+    out: list[TimeMention] = []
+    for m in mentions:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and _WEEKDAY_ONLY.fullmatch(prev.text)
+            and re.fullmatch(r",?\s*(?:the\s+)?", text[prev.end : m.start])
+            and m.span.end - m.span.start == _DAY
+        ):
+            out[-1] = TimeMention(
+                text[prev.start : m.end], m.span, prev.start, m.end, m.relative, text[prev.start : m.start] + m.restated
+            )
+            continue
+        out.append(m)
+    return out
 
 
 def _finish(text: str, c: TimeMention, day: date) -> TimeMention:
@@ -523,7 +551,7 @@ def restate_times(text: str, anchor: datetime, *, tense: Tense | None = None) ->
     out, pos = [], 0
     for m in mentions:
         out.append(text[pos : m.start])
-        out.append(m.restated)
+        out.append(m.restated[:1].upper() + m.restated[1:] if m.text[:1].isupper() else m.restated)
         pos = m.end
     out.append(text[pos:])
     return "".join(out), mentions

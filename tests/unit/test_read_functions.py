@@ -153,6 +153,22 @@ def test_spreading_lifts_what_a_strong_path_leads_to() -> None:
     assert weak.score < found["e5"].score  # a weak path does not
 
 
+def test_a_memory_only_an_edge_walk_reached_weighs_less() -> None:
+    rs = RecallSettings()
+    assert 0 < rs.walk_weight < 1  # measured: docs/benchmarks.md
+    walked = Found(E2, [Hit("e2", "diffusion:semantic", 0.6, 0, "e1", 0.8, ("semantic",))])
+    viewed = Found(E2, [Hit("e2", "dense", 0.6, 0)])
+    linked = Found(E2, [Hit("e2", "diffusion:gateway", 0.6, 0, "e1", 0.6, ("gateway",), "seafood")])
+    both = Found(E2, [walked.routes[0], Hit("e2", "lexical", 0.6, 3)])
+    for f in (walked, viewed, linked, both):
+        f.alignment = 0.5
+        score({"e2": f}, rs.replace(spread=0.0, gateway_spread=0.0))
+    assert walked.score == pytest.approx(viewed.score * rs.walk_weight)
+    assert both.score > walked.score  # a view found it too: no discount
+    assert score_parts(walked, rs)["penalty"] == pytest.approx(rs.walk_weight)
+    assert score_parts(linked, rs)["penalty"] == 1.0  # a gateway link is not a walk
+
+
 def test_score_parts_add_up_to_the_score() -> None:
     rs = RecallSettings()
     old = unit("old", "Ava lived in Boston", vec(1), valid_to=day(2024, 1, 1).start)

@@ -8,7 +8,7 @@ import pytest
 
 from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
-from ripplemem.read.assemble import Found, align, assemble, route_strength, score, score_parts
+from ripplemem.read.assemble import Found, align, assemble, new_sources_first, route_strength, score, score_parts
 from ripplemem.read.cues import without_times
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
@@ -214,3 +214,17 @@ def test_alignment_reads_lexical_ranks_deeper_than_the_view() -> None:
 )
 def test_the_lexical_view_reads_the_question_without_its_times(query: str, expected: str) -> None:
     assert without_times(query, datetime(2023, 11, 1, tzinfo=UTC)) == expected
+
+
+def test_a_memory_that_adds_no_new_turn_ranks_below_the_next_that_does() -> None:
+    first = unit("a", "Ava booked the Lisbon flight", vec(1), sources=("t1",))
+    piece = unit("b", "Ava paid with miles", vec(1), sources=("t1",))  # another piece of turn t1
+    other = unit("c", "Ava's sister lives in Porto", vec(1), sources=("t2",))
+    found = {"a": _found(first, 0.9), "b": _found(piece, 0.8), "c": _found(other, 0.7)}
+    for f, s in zip(found.values(), (0.9, 0.8, 0.7), strict=True):
+        f.score = s
+    new_sources_first(found, 1.0)
+    assert [f.unit.id for f in sorted(found.values(), key=lambda f: -f.score)] == ["a", "b", "c"]
+    new_sources_first(found, RecallSettings().repeat_weight)
+    assert [f.unit.id for f in sorted(found.values(), key=lambda f: -f.score)] == ["a", "c", "b"]
+    assert found["b"].score == pytest.approx(0.8 * RecallSettings().repeat_weight)  # still found, lower

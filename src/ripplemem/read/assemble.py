@@ -176,6 +176,22 @@ def score_parts(f: Found, rs: RecallSettings, role_weight: dict[str, float] | No
     return {name: round(value, 6) for name, value in parts.items()}
 
 
+def new_sources_first(found: dict[str, Found], weight: float) -> None:
+    """Once, in rank order: a memory whose source turns are all cited by memories ranked
+    above it weighs ``weight``. It adds no turn to the evidence (another piece of a long turn,
+    a restatement of what a better memory already cites) and stays reachable below the next
+    memory that does. On LongMemEval's 100 questions 0.5 took recall@1500 from 0.920 to 0.936,
+    on LoCoMo from 0.868 to 0.872 (multi-hop 0.689 -> 0.700); the chain set is unchanged
+    (docs/benchmarks.md)."""
+    if weight >= 1.0:
+        return
+    cited: set[str] = set()
+    for f in ranked(found):
+        if f.unit.sources and set(f.unit.sources) <= cited:
+            f.score = round(f.score * weight, 6)
+        cited.update(f.unit.sources)
+
+
 def ranked(found: dict[str, Found]) -> list[Found]:
     return sorted(found.values(), key=lambda f: (-f.score, f.unit.id))
 

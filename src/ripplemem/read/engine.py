@@ -13,7 +13,18 @@ from ..ground.timeparse import find_times
 from ..providers.embed.base import Embedder
 from ..store.base import Store
 from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
-from .assemble import Found, align, assemble, entity_path, merge_hits, ranked, role_weights, score, score_parts
+from .assemble import (
+    Found,
+    align,
+    assemble,
+    entity_path,
+    merge_hits,
+    new_sources_first,
+    ranked,
+    role_weights,
+    score,
+    score_parts,
+)
 from .consolidated import members_of, without_repeats
 from .cues import asks_assistant, query_cues, without_times
 from .diffuse import diffuse
@@ -234,6 +245,7 @@ def recall(
         _context(ctx, scope, found, rs, qvec, lexical, weights)
         trace.timings_ms["context"] = _ms(clock)
         clock = perf_counter()
+    new_sources_first(found, rs.repeat_weight)
     items = assemble(_without_repeats(ctx, scope, found), budget_tokens, k)
     order = ranked(found)
     trace.scores = {f.unit.id: f.score for f in order}

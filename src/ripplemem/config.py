@@ -52,6 +52,7 @@ class RecallSettings:
     max_frontier: int = 200  # diffusion: nodes carried from one hop to the next
     filter_overfetch: int = 4  # with filters, each view asks this many times its hits before filtering
     gateways: bool = True  # follow what the anchors carry that the question lacks (names, specific words)
+    siblings: int = 10  # a question asking for several things: memories like its anchors a round adds (0: off)
     gateway_terms: int = 8  # gateway words per anchor
     gateway_hits: int = 5  # memories a round's gateways may add (the strongest links)
     gateway_per_cue: int = 2  # of which at most this many through any one cue

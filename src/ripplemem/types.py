@@ -418,6 +418,7 @@ class Plan:
     planner: str = "rule"  # which planner decided: "rule", "llm", "blind", "room left", or a fallback
     fallback: bool = False  # the configured planner failed and the rule planner decided
     gateways: tuple[str, ...] = ()  # what the anchors carry that the question lacks
+    many: bool = False  # the question asks for several things: the round also looks for more like the anchors
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ import pytest
 from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
 from ripplemem.read.assemble import Found, align, assemble, new_sources_first, route_strength, score, score_parts
-from ripplemem.read.cues import without_times
+from ripplemem.read.cues import asks_for_many, without_times
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -228,3 +228,30 @@ def test_a_memory_that_adds_no_new_turn_ranks_below_the_next_that_does() -> None
     new_sources_first(found, RecallSettings().repeat_weight)
     assert [f.unit.id for f in sorted(found.values(), key=lambda f: -f.score)] == ["a", "c", "b"]
     assert found["b"].score == pytest.approx(0.8 * RecallSettings().repeat_weight)  # still found, lower
+
+
+@pytest.mark.parametrize(
+    ("query", "many"),
+    [
+        ("What instruments has Lena tried out?", True),
+        ("Which countries did Omar visit last year?", True),
+        ("What board games does Priya own?", True),
+        ("What are Tomasz's favourite films?", True),
+        ("Which of her cousins came to the wedding?", True),
+        ("How many pets does Ines have?", True),
+        ("How often does Raj go swimming?", True),
+        ("What kinds of cheese did we buy at the market?", True),
+        ("Can you list the recipes I saved?", True),
+        ("In what ways has Ada helped the shelter?", True),
+        ("What kind of music does Theo listen to now?", False),
+        ("How many weeks passed between the two trips?", False),
+        ("How many years has Kofi lived in Leeds?", False),
+        ("When did Mei adopt the kittens?", False),
+        ("Where does Hugo's sister live?", False),
+        ("What did Sara say about the concert?", False),
+        ("Who gave Ben the old violin?", False),
+        ("Is the Red Kite a good place for Tom's birthday?", False),
+    ],
+)
+def test_a_question_that_asks_for_several_things_is_told_by_its_form(query: str, many: bool) -> None:
+    assert asks_for_many(query) is many

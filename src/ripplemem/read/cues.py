@@ -10,7 +10,7 @@ from ..ground.text import keywords, match_names
 from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
 
-__all__ = ["asks_assistant", "keywords", "match_names", "query_cues", "without_times"]
+__all__ = ["asks_assistant", "asks_for_many", "keywords", "match_names", "query_cues", "without_times"]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
 # subject of a past reporting or doing verb ("you told", "did you suggest"), "remind me",
@@ -23,6 +23,48 @@ _ASKS_ASSISTANT = re.compile(
     r"\bour (?:previous|last|earlier|past) (?:chat|conversation|discussion|talk|session|game)\b",
     re.IGNORECASE,
 )
+
+
+# A question that asks for several things by its form: a count of things ("how many books",
+# not "how many weeks"), a frequency, kinds or types of something, a list.
+_MANY = re.compile(
+    r"\bhow many (?!(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)\b)|\bhow often\b|"
+    r"\b(?:kinds|types|sorts) of\b|\blist\b|\bin what ways\b",
+    re.IGNORECASE,
+)
+_WH_DET = ("what", "which")
+_AUX_BE = ("are", "were")
+_ONE_KIND = ("kind", "sort", "type")
+_UNITS = frozenset("seconds minutes hours days weeks months years decades ages".split())
+
+
+def asks_for_many(query: str) -> bool:
+    """Whether ``query`` asks for several things rather than one: "What instruments has Hector
+    tried?", "Which books did Ana finish?", "What are Ben's hobbies?", "How many pets ...?".
+    By English form: a count, frequency, kinds of or list phrase (:data:`_MANY`), or a
+    plural common noun heading the wh-phrase ("what/which [are|were] ... NNS" before its
+    verb), read from the part-of-speech tagger of ``ground.pipeline`` (the extractor's, loaded
+    once). "What kind of music ...?" asks for one thing; so does "When did ...?"."""
+    if _MANY.search(query):
+        return True
+    from ..ground.pipeline import MODEL, load
+
+    tokens = [t for t in load(MODEL, ("senter", "lemmatizer", "attribute_ruler"))(query) if not t.is_punct]
+    for i, tok in enumerate(tokens):
+        if tok.lower_ not in _WH_DET:
+            continue
+        rest = tokens[i + 1 :]
+        if rest and rest[0].lower_ in _AUX_BE:
+            rest = rest[1:]
+        if rest and rest[0].lower_ in _ONE_KIND:
+            return False  # "what kind of holidays": one kind
+        for t in rest[:5]:
+            if t.tag_.startswith("VB") or t.tag_ == "MD":
+                break
+            if t.tag_ in ("NNS", "NNPS") and t.lower_ not in _UNITS:
+                return True
+        return False
+    return False
 
 
 def asks_assistant(query: str) -> bool:

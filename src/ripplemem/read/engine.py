@@ -7,6 +7,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from time import perf_counter
 
+import numpy as np
+
 from ..config import GraphSettings, RecallSettings
 from ..ground.text import asked_only, keywords, refers_back
 from ..ground.timeparse import find_times
@@ -26,7 +28,7 @@ from .assemble import (
     score_parts,
 )
 from .consolidated import members_of, without_repeats
-from .cues import asks_assistant, query_cues, without_times
+from .cues import asks_assistant, asks_for_many, query_cues, without_times
 from .diffuse import diffuse
 from .gateway import covers, follow, stems, with_concepts
 from .plan import rule_plan
@@ -149,6 +151,28 @@ class _Round:
         top = max(scores.values(), default=0.0)
         return lambda a: scores.get(a, top) / top if top > 0 else 1.0
 
+    def siblings(self, best: Sequence[str], qvec: Vector, skip: set[str]) -> list[Hit]:
+        """Memories like the best ones found, for a question that asks for several things
+        ("What instruments has Hector tried?"): the first hits show how one of the things was
+        said, and the rest are said like it rather than like the question ("Signed up for
+        beginner trumpet" shares no word with it). One dense search with the question plus
+        the mean vector of ``best``; each hit, skipping ``skip``, is weighed like a dense-view
+        hit, by its cosine to the question. On LoCoMo it took multi-hop recall at 1,500 tokens
+        from 0.700 to 0.715, on the chain set's list family complete@1500 from 0.41 to 0.68
+        (docs/benchmarks.md)."""
+        vecs = list(self.vectors(list(best)).values())
+        if not vecs:
+            return []
+        probe = qvec + np.mean(np.stack(vecs), axis=0)
+        probe = probe / (float(np.linalg.norm(probe)) or 1.0)
+        pairs = [p for p in self.ctx.store.dense_search(self.scope, probe, self.rs.siblings + len(skip)) if p[0] not in skip]
+        ids = [uid for uid, _ in pairs[: self.rs.siblings]]
+        vecs_of = self.vectors(ids)
+        return [
+            Hit(uid, "diffusion:siblings", round(max(float(vecs_of[uid] @ qvec), 0.0), 6), rank)
+            for rank, uid in enumerate(ids) if uid in vecs_of
+        ]
+
     def run(
         self, plan: Plan, query: str, qvec: Vector, cues: Cues, common: frozenset[str], selected: set[str]
     ) -> tuple[list[Hit], Plan]:
@@ -168,6 +192,8 @@ class _Round:
             weights=CueWeights(g.weight_participants, g.weight_locations, g.weight_time),
             tau_days=g.tau_days, max_frontier=rs.max_frontier,
         )
+        if plan.many and rs.siblings > 0:
+            hits += self.siblings([f.unit.id for f in ranked(self.found)[: rs.anchors]], qvec, selected)
         if rs.gateways and plan.planner not in ("room left", "blind"):
             anchors = [self.found[a].unit if a in self.found else self.reached[a] for a in plan.anchors
                        if a in self.found or a in self.reached]
@@ -213,11 +239,14 @@ def recall(
     search = _Round(ctx, scope, rs, found, total)
     planner: Planner = ctx.planner if rs.planner else _blind_plan
     frontier: list[str] = []
+    many = rs.siblings > 0 and rs.diffusion and rs.planner and asks_for_many(query)
     for round_no in range(rs.rounds if rs.diffusion else 0):
         clock = perf_counter()
         order = ranked(found)
         assembled = {i.id for i in assemble(found, budget_tokens, k)}  # what the evidence holds now
         plan = _plan(planner, query, cues, order, frontier, found, rs, round_no, trace.plans[-1] if trace.plans else None)
+        if many and plan.proceed and plan.planner not in ("room left", "blind"):
+            plan = replace(plan, many=True)
         if round_no == 0 and rs.room_fill and not plan.proceed and order and len(assembled) == len(found) < k:
             # covered, but every candidate is in and there is room: fill it near the top hits
             reason = f"{plan.stop_reason}; room left: filling toward the query"

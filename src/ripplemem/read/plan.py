@@ -25,11 +25,6 @@ _WH = re.compile(
     re.IGNORECASE,
 )
 _AUX = re.compile(r"^\s*(?:did|does|do|is|are|was|were|has|have|had|would|could|should|will|can|might)\b\s*", re.IGNORECASE)
-_AGGREGATE = re.compile(
-    r"\b(?:how many|how often|kinds?|types?|activities|things|ways|all|both|list|ever|times|which|"
-    r"what (?:\w+ )?(?:are|were|has|have)|some|events|hobbies|places|books|items)\b",
-    re.IGNORECASE,
-)
 
 
 def declarative(question: str) -> str:
@@ -122,5 +117,5 @@ def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], rs: RecallSetting
     if kw or people or places:
         reason = "missing: " + ", ".join(kw + sorted(people) + sorted(places))
     else:
-        reason = "aggregate question" if _AGGREGATE.search(query) else "words covered: following what the anchors carry"
+        reason = "words covered: following what the anchors carry"
     return Plan(True, tuple(f.unit.id for f in anchors), target, target_cues, reason)

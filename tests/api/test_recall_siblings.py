@@ -1,0 +1,71 @@
+"""A question that asks for several things (``RecallSettings.siblings``): the items after the
+first are said like the first one, not like the question, and the round that searches for
+memories like the best ones finds them (a real store on both backends, the real embedder)."""
+
+from __future__ import annotations
+
+from ripplemem import Memory
+
+# Ann's plants: one says "planted" and "garden" (the question's words); the others say
+# neither, and are phrased like the first one rather than like the question.
+PLANTS = [
+    "I planted a row of blue hydrangeas in the front garden this morning.",
+    "The lavender bushes I put in by the back fence are already flowering.",
+    "I dug in three climbing roses along the trellis on Sunday.",
+]
+OTHERS = [
+    "We went hiking up Snowdon on Saturday and the view was clear all the way.",
+    "I bought a second-hand bicycle for commuting, a green one with a basket.",
+    "My brother Tom is moving to Glasgow for a nursing job.",
+    "The plumber finally fixed the leak under the bathroom sink.",
+    "I signed up for a Spanish course that meets on Thursday evenings.",
+    "I ran my first 10k race in 58 minutes along the river.",
+    "The bakery on Mill Street now sells sourdough on Fridays.",
+    "I'm saving up for a trip to Iceland to see the northern lights.",
+    "I switched to a standing desk and my back feels much better.",
+    "I got a promotion to team lead at the logistics firm.",
+    "The car needs new brake pads before the winter.",
+    "I joined a choir that sings at the cathedral at Christmas.",
+    "My laptop screen cracked, so I'm using my old tablet for now.",
+    "The library is closing early on Mondays because of staff cuts.",
+    "We booked a cottage in Cornwall for the second week of June.",
+    "I learned to make fresh pasta from a video my cousin sent.",
+]
+QUESTION = "Which flowers has Ann planted in the garden?"
+
+
+def _stored(memory: Memory) -> Memory:
+    lines = [PLANTS[0], *OTHERS[:6], PLANTS[1], *OTHERS[6:11], PLANTS[2], *OTHERS[11:]]
+    for n in range(0, len(lines), 3):
+        turns = [{"speaker": "Ann", "text": t} for t in lines[n : n + 3]]
+        memory.add(turns, user_id="u", session_id=f"s{n}", session_time=f"2024-04-{n // 3 + 1:02d}T10:00:00Z")
+    return memory
+
+
+# Narrow views: the dense view alone does not reach the later items.
+NARROW = {"view_k": 1, "lexical_depth": 1, "context_spread": 0.0, "gateways": False}
+
+
+def _found(memory: Memory, **changes: float) -> set[str]:
+    rs = memory.settings.recall.replace(**{**NARROW, **changes})
+    ev = memory.recall(QUESTION, user_id="u", budget_tokens=100_000, settings=rs)
+    return {p for p in ("hydrangeas", "lavender", "climbing roses") if any(p in i.text for i in ev.items)}
+
+
+def test_a_question_for_several_things_finds_the_ones_said_like_the_first(memory: Memory) -> None:
+    _stored(memory)
+    without = _found(memory, siblings=0)
+    with_siblings = _found(memory)
+    assert "hydrangeas" in without
+    assert with_siblings > without  # the round found more of the plants
+    assert with_siblings == {"hydrangeas", "lavender", "climbing roses"}
+
+
+def test_the_trace_says_the_question_asks_for_several_things(memory: Memory) -> None:
+    _stored(memory)
+    ev = memory.recall(QUESTION, user_id="u")
+    assert ev.trace.plans and ev.trace.plans[0].many
+    assert any(h.route == "diffusion:siblings" for h in ev.trace.diffusion)
+    one = memory.recall("When did Ann plant the hydrangeas?", user_id="u")
+    assert one.trace.plans and not one.trace.plans[0].many
+    assert not any(h.route == "diffusion:siblings" for h in one.trace.diffusion)

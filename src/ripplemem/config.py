@@ -37,6 +37,7 @@ class RecallSettings:
     lambda_anchor: float = 0.1  # l_a: served as an anchor
     spread: float = 0.5  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
     gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
+    polar_gateway_spread: float = 1.0  # ... in a yes/no question, whose answer is what the first hits link to
     superseded_penalty: float = 0.85  # a replaced value stays near its successor: "what changed" needs both (docs/benchmarks.md)
     short_tier_penalty: float = 0.85
     context_spread: float = 0.8  # a reply, answer or piece next to a top memory scores >= this * rho(top) * window weight (0: off)

@@ -9,7 +9,7 @@ import pytest
 from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
 from ripplemem.read.assemble import Found, align, assemble, new_sources_first, route_strength, score, score_parts
-from ripplemem.read.cues import asks_for_many, without_times
+from ripplemem.read.cues import asks_for_many, asks_yes_no, without_times
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -255,3 +255,24 @@ def test_a_memory_that_adds_no_new_turn_ranks_below_the_next_that_does() -> None
 )
 def test_a_question_that_asks_for_several_things_is_told_by_its_form(query: str, many: bool) -> None:
     assert asks_for_many(query) is many
+
+
+@pytest.mark.parametrize(
+    ("query", "polar"),
+    [
+        ("Should we follow Sam's recommendation and take Maya to Harbor Grill?", True),
+        ("Would the place Noor suggested suit Ivan's birthday?", True),
+        ("Is the Red Kite a good choice for the leaving do?", True),
+        ("Can Tom's grandmother get up to the terrace at Casa Lupo?", True),
+        ("Does Pia still eat meat?", True),
+        ("Didn't Raj sell his bike last spring?", True),
+        ("So, will the cottage take dogs?", True),
+        ("Do you remember where I parked the van?", False),
+        ("What did Sam recommend for Maya's dinner?", False),
+        ("When is Maya's birthday?", False),
+        ("Where should we take Maya?", False),
+        ("Isabel's sister lives where?", False),
+    ],
+)
+def test_a_yes_no_question_is_told_by_its_opening(query: str, polar: bool) -> None:
+    assert asks_yes_no(query) is polar

@@ -10,7 +10,7 @@ from ..ground.text import keywords, match_names
 from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
 
-__all__ = ["asks_assistant", "asks_for_many", "keywords", "match_names", "query_cues", "without_times"]
+__all__ = ["asks_assistant", "asks_for_many", "asks_yes_no", "keywords", "match_names", "query_cues", "without_times"]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
 # subject of a past reporting or doing verb ("you told", "did you suggest"), "remind me",
@@ -65,6 +65,23 @@ def asks_for_many(query: str) -> bool:
                 return True
         return False
     return False
+
+
+# A polar question opens with an auxiliary or a modal (after an optional "so", "and", "but").
+_POLAR = re.compile(
+    r"^\W*(?:(?:so|and|but|then|ok|okay|well)\W+)?(?:is|isn't|are|aren't|was|wasn't|were|weren't|do|don't|does|"
+    r"doesn't|did|didn't|has|hasn't|have|haven't|had|can|can't|could|couldn't|should|shouldn't|would|wouldn't|"
+    r"will|won't|shall|may|might|must)\b(?! you (?:know|remember|recall|tell me) (?:what|when|where|who|which|why|how)\b)",
+    re.IGNORECASE,
+)
+
+
+def asks_yes_no(query: str) -> bool:
+    """Whether ``query`` is a polar question ("Should we take Maya to Harbor Grill?", "Would
+    the place Noor recommended suit Ivan?"): its answer is a judgement that no memory states,
+    reached from what the first hits link to (the venue's menu, the guest's allergy). "Do you
+    remember where ...?" asks for the where."""
+    return bool(_POLAR.match(query))
 
 
 def asks_assistant(query: str) -> bool:

@@ -28,7 +28,7 @@ from .assemble import (
     score_parts,
 )
 from .consolidated import members_of, without_repeats
-from .cues import asks_assistant, asks_for_many, query_cues, without_times
+from .cues import asks_assistant, asks_for_many, asks_yes_no, query_cues, without_times
 from .diffuse import diffuse
 from .gateway import covers, follow, stems, with_concepts
 from .plan import rule_plan
@@ -204,7 +204,7 @@ class _Round:
                 lambda name, n: _by_names(store, scope, [name], n), self.vectors, self.standing(plan.anchors),
                 rare=rs.rare_cue, closeness_share=rs.gateway_closeness,
                 concept_link=rs.concept_link, per_cue=rs.gateway_per_cue,
-                terms=rs.gateway_terms, limit=rs.gateway_hits, skip=selected, led_by=self.led_by,
+                terms=rs.gateway_terms, limit=rs.gateway_hits, skip=set(plan.anchors), led_by=self.led_by,
             )
             missing = sorted({h.unit_id for h in more} - set(self.found) - set(self.reached))
             if missing:
@@ -230,6 +230,8 @@ def recall(
     or the previous round's best new memories (later rounds, following the chain), diffusion
     and gateways from them, re-ranking; then assembly within the budget."""
     clock = perf_counter()
+    if rs.gateway_spread > 0 and asks_yes_no(query):
+        rs = rs.replace(gateway_spread=max(rs.gateway_spread, rs.polar_gateway_spread))
     cues, qvec, views, found, total, lexical = _initial(ctx, scope, query, as_of, rs)
     weights = role_weights(rs, asks_assistant(query))
     trace = RecallTrace(cues=cues, initial=views)

@@ -1,6 +1,12 @@
-"""A question that asks for several things (``RecallSettings.siblings``): the items after the
-first are said like the first one, not like the question, and the round that searches for
-memories like the best ones finds them (a real store on both backends, the real embedder)."""
+"""What the form of a question changes in recall (a real store on both backends, the real
+embedder):
+
+- a question that asks for several things (``RecallSettings.siblings``): the items after the
+  first are said like the first one, not like the question, and the round that searches for
+  memories like the best ones finds them;
+- a yes/no question (``RecallSettings.polar_gateway_spread``): its answer is what the first
+  hit links to (the venue's menu), which ranks right after it, above memories that only share
+  the question's words."""
 
 from __future__ import annotations
 
@@ -69,3 +75,44 @@ def test_the_trace_says_the_question_asks_for_several_things(memory: Memory) -> 
     one = memory.recall("When did Ann plant the hydrangeas?", user_id="u")
     assert one.trace.plans and not one.trace.plans[0].many
     assert not any(h.route == "diffusion:siblings" for h in one.trace.diffusion)
+
+
+# The paper's case: the recommendation names the venue; what the venue serves is said in
+# another session and shares no word with the question; other memories share its words.
+DINNER = [
+    {"speaker": "Ann", "text": "My friend Sam recommended Harbor Grill for Maya's birthday dinner."},
+    {"speaker": "Ben", "text": "Oh nice, when is it?"},
+    {"speaker": "Ann", "text": "Next Friday, she turns thirty."},
+]
+VENUE = [
+    {"speaker": "Ben", "text": "Harbor Grill only serves seafood, the whole menu is fish and shellfish."},
+    {"speaker": "Ann", "text": "I walked past it yesterday."},
+]
+WORDS = [
+    "Sam recommended a podcast about birthdays in ancient Rome.",
+    "For my own birthday dinner I just want pizza at home.",
+    "Maya's dinner party last month went on until two in the morning.",
+    "Sam says we should follow the new recipe blog he found.",
+    "We had a birthday cake for Maya's dog, Biscuit.",
+    "The dinner at the tapas bar was a bit expensive.",
+    "Sam's recommendation for the plumber was spot on.",
+    "I booked the dinner table for Saturday at eight.",
+]
+POLAR = "Should we go with Sam's recommendation for Maya's birthday dinner?"
+
+
+def _venue_rank(memory: Memory, **changes: float) -> int:
+    rs = memory.settings.recall.replace(**changes)
+    ev = memory.recall(POLAR, user_id="u", budget_tokens=100_000, settings=rs)
+    return next(n for n, i in enumerate(ev.items) if "only serves seafood" in i.text)
+
+
+def test_a_yes_no_question_ranks_what_its_first_hit_links_to_first(memory: Memory) -> None:
+    memory.add(DINNER, user_id="u", session_id="a", session_time="2024-03-01T10:00:00Z")
+    for i, text in enumerate(WORDS):
+        turn = {"speaker": "Ann" if i % 2 else "Ben", "text": text}
+        memory.add([turn], user_id="u", session_id=f"o{i}", session_time=f"2024-03-{i + 2:02d}T10:00:00Z")
+    memory.add(VENUE, user_id="u", session_id="b", session_time="2024-04-01T10:00:00Z")
+    polar = _venue_rank(memory)
+    assert polar <= 2  # right after the recommendation (and at most one other)
+    assert _venue_rank(memory, polar_gateway_spread=0.0) > polar  # the floor of other questions

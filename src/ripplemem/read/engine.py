@@ -204,7 +204,7 @@ class _Round:
                 lambda name, n: _by_names(store, scope, [name], n), self.vectors, self.standing(plan.anchors),
                 rare=rs.rare_cue, closeness_share=rs.gateway_closeness,
                 concept_link=rs.concept_link, per_cue=rs.gateway_per_cue,
-                terms=rs.gateway_terms, limit=rs.gateway_hits, skip=set(plan.anchors), led_by=self.led_by,
+                terms=rs.gateway_terms, limit=rs.gateway_hits, skip=set(plan.anchors), known=selected, led_by=self.led_by,
             )
             missing = sorted({h.unit_id for h in more} - set(self.found) - set(self.reached))
             if missing:

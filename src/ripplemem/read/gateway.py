@@ -139,6 +139,7 @@ def follow(
     per_cue: int = 2,
     limit: int,
     skip: set[str],
+    known: frozenset[str] | set[str] = frozenset(),
     led_by: dict[str, str] | None = None,
 ) -> tuple[list[Hit], dict[str, tuple[str, ...]]]:
     """Hits reached through each anchor's gateways, and the gateways used per anchor.
@@ -157,7 +158,8 @@ def follow(
     keeps its strongest link; the ``limit`` strongest of the round become hits (at most
     ``per_cue`` through any one cue, so that one cue cannot claim them all), ``path``
     carrying the strength for ranking. The limit bounds how much of the evidence a round of
-    gateways may claim.
+    gateways may claim: a memory in ``known`` (already a candidate, found weakly by a view)
+    is linked too, so that the link lifts it, but takes none of the ``limit`` new places.
     """
     used: dict[str, tuple[str, ...]] = {}
     depth = 4 * rare
@@ -192,7 +194,9 @@ def follow(
     best: list[tuple[str, tuple[float, int, str, str]]] = []
     per: dict[str, int] = {}
     for uid, link in sorted(links.items(), key=lambda p: (-p[1][0], -p[1][1], p[0])):
-        if len(best) < limit and per.get(link[3], 0) < per_cue:
+        if uid in known:
+            best.append((uid, link))  # already a candidate: the link lifts it, and claims no new place
+        elif sum(u not in known for u, _ in best) < limit and per.get(link[3], 0) < per_cue:
             best.append((uid, link))
             per[link[3]] = per.get(link[3], 0) + 1
     hits = [

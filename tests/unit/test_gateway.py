@@ -85,3 +85,12 @@ def test_a_common_noun_concept_links_less_than_a_name() -> None:
                      rare=3, terms=8, limit=3, skip=set(), closeness_share=0.0, concept_link=0.8)
     weight = {h.unit_id: h.score for h in hits}
     assert weight["p"] == 1.0 and weight["w"] == 0.8
+
+
+def test_a_link_to_a_memory_already_found_lifts_it_and_takes_no_new_place() -> None:
+    words, names = _index([E1, E2, E3])
+    hits, _ = follow([E1, E2], QUESTION, COMMON, words, names, lambda ids: {}, rare=3, terms=8, limit=1,
+                     skip=set(), known={"e2"})
+    linked = {h.unit_id for h in hits}
+    assert "e2" in linked  # already a candidate: linked (its floor can lift it) ...
+    assert len(linked - {"e2"}) == 1  # ... and the one new place is still free for another

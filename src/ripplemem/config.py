@@ -189,6 +189,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-gateways": {"gateways": False},
     "no-concepts": {"concept_link": 0.0},
     "no-context": {"context_spread": 0.0},
+    "no-siblings": {"siblings": 0},
     "one-round": {"rounds": 1},
     "one-view": {"structural": False, "diffusion": False},
 }

@@ -8,8 +8,18 @@ import pytest
 
 from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
-from ripplemem.read.assemble import Found, align, assemble, new_sources_first, route_strength, score, score_parts
-from ripplemem.read.cues import asks_for_many, asks_yes_no, without_times
+from ripplemem.read.assemble import (
+    Found,
+    align,
+    assemble,
+    new_sources_first,
+    role_weights,
+    route_strength,
+    score,
+    score_parts,
+    states_number,
+)
+from ripplemem.read.cues import asks_count, asks_for_many, asks_yes_no, without_times
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -276,3 +286,34 @@ def test_a_question_that_asks_for_several_things_is_told_by_its_form(query: str,
 )
 def test_a_yes_no_question_is_told_by_its_opening(query: str, polar: bool) -> None:
     assert asks_yes_no(query) is polar
+
+
+@pytest.mark.parametrize(
+    ("query", "counts"),
+    [
+        ("How many rare coins do I have?", True),
+        ("How much did Ivo spend on the bike?", True),
+        ("How many days passed between the two concerts?", True),
+        ("So how many times has Ana been to Lisbon?", True),
+        ("How often does Raj swim?", False),
+        ("What did Ana buy in Lisbon?", False),
+    ],
+)
+def test_a_question_that_asks_for_a_number_is_told_by_its_form(query: str, counts: bool) -> None:
+    assert asks_count(query) is counts
+
+
+def test_in_a_count_question_memories_that_state_no_number_weigh_less() -> None:
+    rs = RecallSettings(count_weight=0.8)
+    coins = unit("a", "The user keeps 25 rare coins in a safe.", vec(1))
+    talk = unit("b", "The user loves talking about rare coins with friends.", vec(1))
+    dated = unit("c", "The user bought a rare coin at the fair.", vec(1), time=day(2024, 5, 3))
+    assert states_number(coins) and states_number(dated) and not states_number(talk)
+    found = {u.id: _found(u, 0.0) for u in (coins, talk, dated)}
+    for f in found.values():
+        f.alignment = 0.8
+    score(found, rs, role_weights(rs, False, counts=True))
+    assert found["b"].score == pytest.approx(found["a"].score * 0.8)
+    assert found["c"].score == found["a"].score
+    score(found, rs, role_weights(rs, False, counts=False))  # another question: no weight
+    assert found["b"].score == found["a"].score

@@ -21,6 +21,7 @@ whole rule, with the engine's "room left" rule.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -130,15 +131,34 @@ def _spread(found: dict[str, Found], decay: float, gateway_decay: float, passes:
             return
 
 
-def role_weights(rs: RecallSettings, asks_assistant: bool) -> dict[str, float]:
+NO_NUMBER = "states no number"  # a key of the weights: memories that state no quantity or date
+_NUMBER = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+    r"hundred|thousand|dozen|once|twice|several|couple)\b",
+    re.IGNORECASE,
+)
+
+
+def states_number(unit: MemoryUnit) -> bool:
+    """Whether ``unit`` states a quantity or a date (a digit or a number word in its text, or a
+    grounded time): what a "how many" question counts or reckons from."""
+    return unit.time is not None or bool(_NUMBER.search(unit.restatement))
+
+
+def role_weights(rs: RecallSettings, asks_assistant: bool, counts: bool = False) -> dict[str, float]:
     """What the assistant said weighs ``assistant_weight`` unless the question asks about it:
     in a chat, the user's memory is what the user said (their facts, plans and preferences);
     the assistant's answers are kept and found, but a long answer is cut into many memories
     that share the question's words and can crowd out the user's one statement. On
     LongMemEval's 100 questions, 0.5 with the deeper views of ``role_depth`` took turn
     recall_all@10 from 0.716 to 0.821 and recall@1500 from 0.836 to 0.920
-    (docs/benchmarks.md). A scope without roles (two named speakers) is unchanged."""
-    return {} if asks_assistant else {"assistant": rs.assistant_weight}
+    (docs/benchmarks.md). A scope without roles (two named speakers) is unchanged.
+    ``counts`` (the question asks "how many" or "how much"): memories that state no number
+    or date weigh ``count_weight`` (:data:`NO_NUMBER`); the count is made from those that do."""
+    weights = {} if asks_assistant else {"assistant": rs.assistant_weight}
+    if counts and rs.count_weight < 1.0:
+        weights[NO_NUMBER] = rs.count_weight
+    return weights
 
 
 def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[str, float]) -> None:
@@ -153,6 +173,8 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[s
         if f.unit.tier == "short":
             rho *= rs.short_tier_penalty
         rho *= role_weight.get(f.unit.role, 1.0)
+        if NO_NUMBER in role_weight and not states_number(f.unit):
+            rho *= role_weight[NO_NUMBER]
         if walked_only(f.routes):
             rho *= rs.walk_weight
         f.score = round(rho, 6)
@@ -169,6 +191,7 @@ def score_parts(f: Found, rs: RecallSettings, role_weight: dict[str, float] | No
         "penalty": (1.0 if f.unit.current else rs.superseded_penalty)
         * (rs.short_tier_penalty if f.unit.tier == "short" else 1.0)
         * (role_weight or {}).get(f.unit.role, 1.0)
+        * ((role_weight or {}).get(NO_NUMBER, 1.0) if not states_number(f.unit) else 1.0)
         * (rs.walk_weight if walked_only(f.routes) else 1.0),
     }
     own = (parts["query"] + parts["route"] + parts["anchor"]) * parts["penalty"]

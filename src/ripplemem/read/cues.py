@@ -10,7 +10,7 @@ from ..ground.text import keywords, match_names
 from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
 
-__all__ = ["asks_assistant", "asks_for_many", "asks_yes_no", "keywords", "match_names", "query_cues", "without_times"]
+__all__ = ["asks_assistant", "asks_count", "asks_for_many", "asks_yes_no", "keywords", "match_names", "query_cues", "without_times"]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
 # subject of a past reporting or doing verb ("you told", "did you suggest"), "remind me",
@@ -74,6 +74,16 @@ _POLAR = re.compile(
     r"will|won't|shall|may|might|must)\b(?! you (?:know|remember|recall|tell me) (?:what|when|where|who|which|why|how)\b)",
     re.IGNORECASE,
 )
+
+
+_COUNT = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
+
+
+def asks_count(query: str) -> bool:
+    """Whether ``query`` asks for a number ("How many rare items do I have?", "How much did I
+    spend on ...?", "How many days passed between ...?"): its answer is counted or reckoned
+    from memories that state quantities or dates."""
+    return bool(_COUNT.search(query))
 
 
 def asks_yes_no(query: str) -> bool:

@@ -28,7 +28,7 @@ from .assemble import (
     score_parts,
 )
 from .consolidated import members_of, without_repeats
-from .cues import asks_assistant, asks_for_many, asks_yes_no, query_cues, without_times
+from .cues import asks_assistant, asks_count, asks_for_many, asks_yes_no, query_cues, without_times
 from .diffuse import diffuse
 from .gateway import covers, follow, stems, with_concepts
 from .plan import rule_plan
@@ -73,7 +73,7 @@ def _initial(
     total = ctx.store.count_units(scope)
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
-    weights = role_weights(rs, asks_assistant(query))
+    weights = role_weights(rs, asks_assistant(query), asks_count(query))
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}
@@ -233,7 +233,7 @@ def recall(
     if rs.gateway_spread > 0 and asks_yes_no(query):
         rs = rs.replace(gateway_spread=max(rs.gateway_spread, rs.polar_gateway_spread))
     cues, qvec, views, found, total, lexical = _initial(ctx, scope, query, as_of, rs)
-    weights = role_weights(rs, asks_assistant(query))
+    weights = role_weights(rs, asks_assistant(query), asks_count(query))
     trace = RecallTrace(cues=cues, initial=views)
     trace.timings_ms["initial"] = _ms(clock)
     trace.stop_reason = "diffusion off" if not rs.diffusion else "round budget spent"

@@ -131,9 +131,9 @@ def concepts(tokens: Sequence[Token], exclude: Iterable[str] = ()) -> tuple[str,
 def concepts_of(texts: Sequence[str], exclude: Sequence[Iterable[str]] = ()) -> list[tuple[str, ...]]:
     """The concepts of each of ``texts`` (parsed here, in one batch; ``exclude[i]``: the
     names never a concept of ``texts[i]``). For memories stored without their concepts."""
-    from .pipeline import MODEL, load
+    from .pipeline import EXTRACTOR_UNUSED, MODEL, load
 
-    nlp = load(MODEL, ("senter", "lemmatizer", "attribute_ruler"))  # the extractor's pipeline, loaded once
+    nlp = load(MODEL, EXTRACTOR_UNUSED)  # the extractor's pipeline, loaded once
     skips = list(exclude) + [()] * (len(texts) - len(exclude))
     return [concepts(list(doc), skip) for doc, skip in zip(nlp.pipe(texts), skips, strict=True)]
 

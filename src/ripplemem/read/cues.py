@@ -43,13 +43,12 @@ def asks_for_many(query: str) -> bool:
     tried?", "Which books did Ana finish?", "What are Ben's hobbies?", "How many pets ...?".
     By English form: a count, frequency, kinds of or list phrase (:data:`_MANY`), or a
     plural common noun heading the wh-phrase ("what/which [are|were] ... NNS" before its
-    verb), read from the part-of-speech tagger of ``ground.pipeline`` (the extractor's, loaded
-    once). "What kind of music ...?" asks for one thing; so does "When did ...?"."""
+    verb), read from the part-of-speech tags (``ground.pipeline.tagged``). "What kind of music ...?" asks for one thing; so does "When did ...?"."""
     if _MANY.search(query):
         return True
-    from ..ground.pipeline import MODEL, load
+    from ..ground.pipeline import tagged
 
-    tokens = [t for t in load(MODEL, ("senter", "lemmatizer", "attribute_ruler"))(query) if not t.is_punct]
+    tokens = [t for t in tagged(query) if not t.is_punct]
     for i, tok in enumerate(tokens):
         if tok.lower_ not in _WH_DET:
             continue

@@ -15,18 +15,15 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..ground.person import restate_person
-from ..ground.pipeline import MODEL, load
+from ..ground.pipeline import EXTRACTOR_UNUSED, MODEL, load
 
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-_UNUSED = ("senter", "lemmatizer", "attribute_ruler")  # kept: NER and the person rewriting's PIPES
-
-
 def load_nlp(model: str = MODEL) -> Language:
     """The spaCy pipeline ``model`` (``ner`` and the tagger and parser), loaded once per process."""
-    return load(model, _UNUSED)
+    return load(model, EXTRACTOR_UNUSED)  # kept: NER and the person rewriting's PIPES
 
 
 def pipe(texts: Iterable[str], *, model: str = MODEL, batch_size: int = 128) -> Iterator[Doc]:

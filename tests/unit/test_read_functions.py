@@ -19,7 +19,7 @@ from ripplemem.read.assemble import (
     score_parts,
     states_number,
 )
-from ripplemem.read.cues import asks_count, asks_for_many, asks_yes_no, without_times
+from ripplemem.read.cues import asks_count, asks_for_many, asks_when, asks_yes_no, without_times
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -317,3 +317,34 @@ def test_in_a_count_question_memories_that_state_no_number_weigh_less() -> None:
     assert found["c"].score == found["a"].score
     score(found, rs, role_weights(rs, False, counts=False))  # another question: no weight
     assert found["b"].score == found["a"].score
+
+
+@pytest.mark.parametrize(
+    ("query", "when"),
+    [
+        ("When did Ana move to Porto?", True),
+        ("On what date was Kai due to renew the passport?", True),
+        ("In what year did Ben start the band?", True),
+        ("So when is the wedding?", True),
+        ("What time did I reach the clinic?", False),
+        ("Where did Ana move after Porto?", False),
+        ("How long has Nate had the turtles?", False),
+    ],
+)
+def test_a_question_that_asks_for_a_date_is_told_by_its_opening(query: str, when: bool) -> None:
+    assert asks_when(query) is when
+
+
+def test_a_when_question_stops_once_its_best_memory_states_a_date_and_follows_one_that_does_not() -> None:
+    """"When did Ana sell the car?" is answered by a memory that states the date; one that
+    says "two weeks after the wedding" is the first link of a chain, and the planner goes on."""
+    cues = Cues(participants=frozenset({"Ana"}), keywords=("ana", "sell", "car"))
+    dated = unit("d", "Ana sold the old car on 3 May 2024.", vec(1, 0, 0, 0), people={"Ana"}, time=day(2024, 5, 3))
+    relative = unit("r", "Ana sold the old car two weeks after the wedding.", vec(1, 0, 0, 0), people={"Ana"})
+    other = unit("o", "Ana's wedding was in the Douro valley.", vec(0.5, 0.5, 0, 0), people={"Ana"})
+    stop = rule_plan("When did Ana sell the car?", cues, [_found(dated, 0.9), _found(other, 0.5)])
+    assert not stop.proceed and "date" in stop.stop_reason
+    go = rule_plan("When did Ana sell the car?", cues, [_found(relative, 0.9), _found(other, 0.5)])
+    assert go.proceed and go.anchors[0] == "r"
+    assert rule_plan("What did Ana sell?", cues, [_found(dated, 0.9)]).proceed  # no date asked: followed
+    assert rule_plan("When did Ana sell the car?", cues, [_found(dated, 0.9)], RecallSettings(date_stop=False)).proceed

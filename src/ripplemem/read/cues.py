@@ -10,7 +10,7 @@ from ..ground.text import keywords, match_names
 from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
 
-__all__ = ["asks_assistant", "asks_count", "asks_for_many", "asks_yes_no", "keywords", "match_names", "query_cues", "without_times"]
+__all__ = ["asks_assistant", "asks_count", "asks_for_many", "asks_when", "asks_yes_no", "keywords", "match_names", "query_cues", "without_times"]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
 # subject of a past reporting or doing verb ("you told", "did you suggest"), "remind me",
@@ -73,6 +73,16 @@ _POLAR = re.compile(
     r"will|won't|shall|may|might|must)\b(?! you (?:know|remember|recall|tell me) (?:what|when|where|who|which|why|how)\b)",
     re.IGNORECASE,
 )
+
+
+_WHEN = re.compile(r"^\W*(?:(?:so|and|but)\W+)?(?:(?:on|in|at|by|since|until) )?(?:when|what (?:date|day|year|month))\b", re.IGNORECASE)
+
+
+def asks_when(query: str) -> bool:
+    """Whether ``query`` asks for a date ("When did Ana move to Porto?", "On what date was
+    Kai due to renew the passport?"). "What time did I reach the clinic?" asks for a clock
+    time, which memories do not ground."""
+    return bool(_WHEN.match(query))
 
 
 _COUNT = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)

@@ -37,6 +37,8 @@ def print_trace(ev: Evidence) -> None:
             click.echo(f"      target: {plan.target}")
         if plan.gateways:
             click.echo(f"      gateways: {', '.join(plan.gateways)}")
+        if plan.many:
+            click.echo("      asks for several things: siblings of the best memories searched")
         if n <= len(t.rounds):
             click.echo(f"      new: {', '.join(u[:8] for u in t.rounds[n - 1]) or '-'}")
     for hit in t.diffusion:
@@ -119,7 +121,7 @@ def evidence_json(
                      "time": t.cues.time.label() if t.cues.time else None, "keywords": list(t.cues.keywords)},
             "initial": {v: [{"id": h.unit_id, "score": h.score} for h in hits] for v, hits in t.initial.items()},
             "plans": [{"proceed": p.proceed, "anchors": list(p.anchors), "target": p.target, "reason": p.stop_reason,
-                       "planner": p.planner, "fallback": p.fallback, "gateways": list(p.gateways)}
+                       "planner": p.planner, "fallback": p.fallback, "gateways": list(p.gateways), "many": p.many}
                       for p in t.plans],
             "rounds": [list(r) for r in t.rounds],
             "diffusion": [{"id": h.unit_id, "route": h.route, "edges": list(h.edges), "via": h.via, "score": h.score,

@@ -49,3 +49,32 @@ def chain_sessions() -> list[list[dict[str, str]]]:
             for i, (who, text) in enumerate(lines)
         ])
     return sessions
+
+
+# Everyday statements, none about anything a test asks: distractor sessions for the recall tests.
+EVERYDAY = [
+    "We went hiking up Snowdon on Saturday and the view was clear all the way.",
+    "I bought a second-hand bicycle for commuting, a green one with a basket.",
+    "My dog Pepper learned to fetch the newspaper from the porch.",
+    "I'm planning to repaint the kitchen yellow next month.",
+    "My brother Tom is moving to Glasgow for a nursing job.",
+    "The plumber finally fixed the leak under the bathroom sink.",
+    "I signed up for a Spanish course that meets on Thursday evenings.",
+    "Our neighbours adopted two kittens from the rescue centre.",
+    "I ran my first 10k race in 58 minutes along the river.",
+    "The bakery on Mill Street now sells sourdough on Fridays.",
+    "I'm saving up for a trip to Iceland to see the northern lights.",
+    "My grandmother turned ninety and we threw her a garden party.",
+    "I switched to a standing desk and my back feels much better.",
+    "We planted tomatoes, basil and three kinds of chillies in the allotment.",
+    "I got a promotion to team lead at the logistics firm.",
+    "The car needs new brake pads before the winter.",
+    "I joined a choir that sings at the cathedral at Christmas.",
+    "My sister Jo is expecting a baby girl in August.",
+    "We booked a cottage in Cornwall for the second week of June.",
+    "I learned to make fresh pasta from a video my cousin sent.",
+    "The library is closing early on Mondays because of staff cuts.",
+    "I've been volunteering at the food bank every other Sunday.",
+    "My laptop screen cracked, so I'm using my old tablet for now.",
+    "We watched the meteor shower from the hill behind the farm.",
+]

@@ -11,6 +11,7 @@ embedder):
 from __future__ import annotations
 
 from ripplemem import Memory
+from sample_dialogue import EVERYDAY
 
 # Ann's plants: one says "planted" and "garden" (the question's words); the others say
 # neither, and are phrased like the first one rather than like the question.
@@ -19,24 +20,7 @@ PLANTS = [
     "The lavender bushes I put in by the back fence are already flowering.",
     "I dug in three climbing roses along the trellis on Sunday.",
 ]
-OTHERS = [
-    "We went hiking up Snowdon on Saturday and the view was clear all the way.",
-    "I bought a second-hand bicycle for commuting, a green one with a basket.",
-    "My brother Tom is moving to Glasgow for a nursing job.",
-    "The plumber finally fixed the leak under the bathroom sink.",
-    "I signed up for a Spanish course that meets on Thursday evenings.",
-    "I ran my first 10k race in 58 minutes along the river.",
-    "The bakery on Mill Street now sells sourdough on Fridays.",
-    "I'm saving up for a trip to Iceland to see the northern lights.",
-    "I switched to a standing desk and my back feels much better.",
-    "I got a promotion to team lead at the logistics firm.",
-    "The car needs new brake pads before the winter.",
-    "I joined a choir that sings at the cathedral at Christmas.",
-    "My laptop screen cracked, so I'm using my old tablet for now.",
-    "The library is closing early on Mondays because of staff cuts.",
-    "We booked a cottage in Cornwall for the second week of June.",
-    "I learned to make fresh pasta from a video my cousin sent.",
-]
+OTHERS = [EVERYDAY[i] for i in (0, 1, 4, 5, 6, 8, 9, 10, 12, 14, 15, 16, 22, 20, 18, 19)]
 QUESTION = "Which flowers has Ann planted in the garden?"
 
 

@@ -348,3 +348,9 @@ def test_a_when_question_stops_once_its_best_memory_states_a_date_and_follows_on
     assert go.proceed and go.anchors[0] == "r"
     assert rule_plan("What did Ana sell?", cues, [_found(dated, 0.9)]).proceed  # no date asked: followed
     assert rule_plan("When did Ana sell the car?", cues, [_found(dated, 0.9)], RecallSettings(date_stop=False)).proceed
+
+
+def test_the_form_of_a_long_question_is_read_from_its_opening() -> None:
+    pasted = " ".join(["The quarterly report lists revenue, costs and margins for every region."] * 2000)
+    assert asks_for_many("Which regions grew fastest? " + pasted)
+    assert not asks_for_many("When did the report come out? " + pasted)

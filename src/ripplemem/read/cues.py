@@ -32,6 +32,7 @@ _MANY = re.compile(
     r"\b(?:kinds|types|sorts) of\b|\blist\b|\bin what ways\b",
     re.IGNORECASE,
 )
+_FORM_CHARS = 300  # a question's form is in its opening: the tagger reads no more (a pasted page costs nothing)
 _WH_DET = ("what", "which")
 _AUX_BE = ("are", "were")
 _ONE_KIND = ("kind", "sort", "type")
@@ -48,7 +49,7 @@ def asks_for_many(query: str) -> bool:
         return True
     from ..ground.pipeline import tagged
 
-    tokens = [t for t in tagged(query) if not t.is_punct]
+    tokens = [t for t in tagged(query[:_FORM_CHARS]) if not t.is_punct]
     for i, tok in enumerate(tokens):
         if tok.lower_ not in _WH_DET:
             continue

@@ -45,7 +45,7 @@ def asks_for_many(query: str) -> bool:
     By English form: a count, frequency, kinds of or list phrase (:data:`_MANY`), or a
     plural common noun heading the wh-phrase ("what/which [are|were] ... NNS" before its
     verb), read from the part-of-speech tags (``ground.pipeline.tagged``). "What kind of music ...?" asks for one thing; so does "When did ...?"."""
-    if _MANY.search(query):
+    if _MANY.search(query[:_FORM_CHARS]):
         return True
     from ..ground.pipeline import tagged
 
@@ -93,7 +93,7 @@ def asks_count(query: str) -> bool:
     """Whether ``query`` asks for a number ("How many rare items do I have?", "How much did I
     spend on ...?", "How many days passed between ...?"): its answer is counted or reckoned
     from memories that state quantities or dates."""
-    return bool(_COUNT.search(query))
+    return bool(_COUNT.search(query[:_FORM_CHARS]))
 
 
 def asks_yes_no(query: str) -> bool:

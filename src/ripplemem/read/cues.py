@@ -10,7 +10,10 @@ from ..ground.text import keywords, match_names
 from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
 
-__all__ = ["asks_assistant", "asks_count", "asks_for_many", "asks_when", "asks_yes_no", "keywords", "match_names", "query_cues", "without_times"]
+__all__ = [
+    "asks_assistant", "asks_count", "asks_for_many", "asks_when", "asks_yes_no", "keywords", "match_names",
+    "query_cues", "without_times",
+]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
 # subject of a past reporting or doing verb ("you told", "did you suggest"), "remind me",
@@ -44,7 +47,8 @@ def asks_for_many(query: str) -> bool:
     tried?", "Which books did Ana finish?", "What are Ben's hobbies?", "How many pets ...?".
     By English form: a count, frequency, kinds of or list phrase (:data:`_MANY`), or a
     plural common noun heading the wh-phrase ("what/which [are|were] ... NNS" before its
-    verb), read from the part-of-speech tags (``ground.pipeline.tagged``). "What kind of music ...?" asks for one thing; so does "When did ...?"."""
+    verb), read from the part-of-speech tags (``ground.pipeline.tagged``). "What kind of
+    music ...?" asks for one thing; so does "When did ...?"."""
     if _MANY.search(query[:_FORM_CHARS]):
         return True
     from ..ground.pipeline import tagged
@@ -76,7 +80,17 @@ _POLAR = re.compile(
 )
 
 
-_WHEN = re.compile(r"^\W*(?:(?:so|and|but)\W+)?(?:(?:on|in|at|by|since|until) )?(?:when|what (?:date|day|year|month))\b", re.IGNORECASE)
+def asks_yes_no(query: str) -> bool:
+    """Whether ``query`` is a polar question ("Should we take Maya to Harbor Grill?", "Would
+    the place Noor recommended suit Ivan?"): its answer is a judgement that no memory states,
+    reached from what the first hits link to (the venue's menu, the guest's allergy). "Do you
+    remember where ...?" asks for the where."""
+    return bool(_POLAR.match(query))
+
+
+_WHEN = re.compile(
+    r"^\W*(?:(?:so|and|but)\W+)?(?:(?:on|in|at|by|since|until) )?(?:when|what (?:date|day|year|month))\b", re.IGNORECASE
+)
 
 
 def asks_when(query: str) -> bool:
@@ -94,14 +108,6 @@ def asks_count(query: str) -> bool:
     spend on ...?", "How many days passed between ...?"): its answer is counted or reckoned
     from memories that state quantities or dates."""
     return bool(_COUNT.search(query[:_FORM_CHARS]))
-
-
-def asks_yes_no(query: str) -> bool:
-    """Whether ``query`` is a polar question ("Should we take Maya to Harbor Grill?", "Would
-    the place Noor recommended suit Ivan?"): its answer is a judgement that no memory states,
-    reached from what the first hits link to (the venue's menu, the guest's allergy). "Do you
-    remember where ...?" asks for the where."""
-    return bool(_POLAR.match(query))
 
 
 def asks_assistant(query: str) -> bool:

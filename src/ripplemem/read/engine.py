@@ -158,7 +158,7 @@ class _Round:
         beginner trumpet" shares no word with it). One dense search with the question plus
         the mean vector of ``best``; each hit, skipping ``skip``, is weighed like a dense-view
         hit, by its cosine to the question. On LoCoMo it took multi-hop recall at 1,500 tokens
-        from 0.700 to 0.715, on the chain set's list family complete@1500 from 0.41 to 0.68
+        from 0.700 to 0.717, on the chain set's list family complete@1500 from 0.41 to 0.68
         (docs/benchmarks.md)."""
         vecs = list(self.vectors(list(best)).values())
         if not vecs:

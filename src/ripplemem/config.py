@@ -61,6 +61,7 @@ class RecallSettings:
     concept_link: float = 0.8  # a gateway through a common-noun concept links this much of a shared name
     gateway_closeness: float = 0.25  # share of a gateway link weighed by the linked memory's cosine to its anchor
     rare_cue: int = 3  # a gateway cue carried by at most this many memories links fully (4x: not at all)
+    named_chain: bool = True  # round 2 and on: only after a named link, unless the question is yes/no or asks for several things
     date_stop: bool = True  # the rule planner stops a "when" question whose best memory states a date
     room_fill: bool = True  # when the planner stops with room left and every candidate fits, diffuse toward the query
     diffusion: bool = True

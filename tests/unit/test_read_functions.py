@@ -354,3 +354,15 @@ def test_the_form_of_a_long_question_is_read_from_its_opening() -> None:
     pasted = " ".join(["The quarterly report lists revenue, costs and margins for every region."] * 2000)
     assert asks_for_many("Which regions grew fastest? " + pasted)
     assert not asks_for_many("When did the report come out? " + pasted)
+
+
+def test_a_second_round_follows_a_named_link_only() -> None:
+    """Round 2 follows what round 1 reached through a name ("Harbor Grill"), not through a
+    common noun an off-topic anchor carried ("walk")."""
+    from ripplemem.read.engine import _named_link
+
+    class _Search:
+        led_by = {"a": "Harbor Grill", "b": "walk", "c": "seafood"}
+
+    assert _named_link(_Search(), ["b", "a"])  # type: ignore[arg-type]
+    assert not _named_link(_Search(), ["b", "c", "z"])  # type: ignore[arg-type]

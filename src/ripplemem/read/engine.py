@@ -230,7 +230,8 @@ def recall(
     or the previous round's best new memories (later rounds, following the chain), diffusion
     and gateways from them, re-ranking; then assembly within the budget."""
     clock = perf_counter()
-    if rs.gateway_spread > 0 and asks_yes_no(query):
+    polar = asks_yes_no(query)
+    if rs.gateway_spread > 0 and polar:
         rs = rs.replace(gateway_spread=max(rs.gateway_spread, rs.polar_gateway_spread))
     cues, qvec, views, found, total, lexical = _initial(ctx, scope, query, as_of, rs)
     weights = role_weights(rs, asks_assistant(query), asks_count(query))
@@ -247,6 +248,8 @@ def recall(
         order = ranked(found)
         assembled = {i.id for i in assemble(found, budget_tokens, k)}  # what the evidence holds now
         plan = _plan(planner, query, cues, order, frontier, found, rs, round_no, trace.plans[-1] if trace.plans else None)
+        if round_no > 0 and plan.proceed and rs.named_chain and not (many or polar) and not _named_link(search, frontier):
+            plan = replace(plan, proceed=False, stop_reason="no named link to follow: the answer is not spread")
         if many and plan.proceed and plan.planner not in ("room left", "blind"):
             plan = replace(plan, many=True)
         if round_no == 0 and rs.room_fill and not plan.proceed and order and len(assembled) == len(found) < k:
@@ -321,6 +324,14 @@ def _context(
     score(found, rs, weights)
     for uid, floor in floors.items():
         found[uid].score = round(max(found[uid].score, floor), 6)
+
+
+def _named_link(search: _Round, frontier: Sequence[str]) -> bool:
+    """Whether the round before reached one of ``frontier`` through a named gateway (a person,
+    a place, a proper name: "Harbor Grill", "Aunt Rosa"), not a common noun ("walk", "game").
+    A named link is the next piece of a chain; a shared common noun from an anchor off the
+    question's topic is not worth a second round."""
+    return any(search.led_by.get(uid, "")[:1].isupper() for uid in frontier)
 
 
 def _plan(

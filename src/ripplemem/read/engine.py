@@ -57,8 +57,14 @@ def _blind_plan(query: str, cues: Cues, found: Sequence[Found], rs: RecallSettin
     return _toward_query(found, rs.anchors, query, cues, "no planner: top hits toward the query", "blind")
 
 
+def _weights(rs: RecallSettings, query: str) -> dict[str, float]:
+    """The ranking's weights by what a memory is (its chat role, whether it states a number),
+    read once per recall from the question's form."""
+    return role_weights(rs, asks_assistant(query), asks_count(query))
+
+
 def _initial(
-    ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings
+    ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings, weights: dict[str, float]
 ) -> tuple[Cues, Vector, dict[str, list[Hit]], dict[str, Found], int, list[str]]:
     """Cues, the query vector, the three views, the scored candidate set ``C0`` and the
     scope's size (read once per recall).
@@ -73,7 +79,6 @@ def _initial(
     total = ctx.store.count_units(scope)
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
-    weights = role_weights(rs, asks_assistant(query), asks_count(query))
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}
@@ -233,8 +238,8 @@ def recall(
     polar = asks_yes_no(query)
     if rs.gateway_spread > 0 and polar:
         rs = rs.replace(gateway_spread=max(rs.gateway_spread, rs.polar_gateway_spread))
-    cues, qvec, views, found, total, lexical = _initial(ctx, scope, query, as_of, rs)
-    weights = role_weights(rs, asks_assistant(query), asks_count(query))
+    weights = _weights(rs, query)
+    cues, qvec, views, found, total, lexical = _initial(ctx, scope, query, as_of, rs, weights)
     trace = RecallTrace(cues=cues, initial=views)
     trace.timings_ms["initial"] = _ms(clock)
     trace.stop_reason = "diffusion off" if not rs.diffusion else "round budget spent"
@@ -373,4 +378,4 @@ def search(
     ctx: ReadContext, scope: Scope, query: str, as_of: datetime, rs: RecallSettings, limit: int
 ) -> list[Found]:
     """Plain ranked search: initial recall and ranking, no planner, no budget."""
-    return ranked(_initial(ctx, scope, query, as_of, rs)[3])[:limit]
+    return ranked(_initial(ctx, scope, query, as_of, rs, _weights(rs, query))[3])[:limit]

@@ -71,7 +71,7 @@ def test_first_person_becomes_the_speaker_with_an_absolute_date(ex: RuleExtracto
         ("I do yoga and I don't smoke.", "Caroline does yoga and Caroline doesn't smoke."),
         ("I haven't seen it.", "Caroline hasn't seen it."),
         ("I really love hiking.", "Caroline really loves hiking."),
-        ("I miss my mom.", "Caroline misses their own mom."),
+        ("I miss my mom.", "Caroline misses their mom."),
         ("I'd love to help.", "Caroline would love to help."),
         ("I'd been there before.", "Caroline had been there before."),
         ("I'll call you.", "Caroline will call Melanie."),
@@ -133,7 +133,7 @@ def test_chat_roles_are_the_user_and_the_assistant(ex: RuleExtractor) -> None:
 
 def test_forms_of_address_are_not_participants(ex: RuleExtractor) -> None:
     found = ex.extract(window(("Melanie", "Thanks, Caroline! That's awesome! I'm off to go swimming with the kids."), ("Caroline", "Hey Mel, I finished my painting.")))
-    assert [c.restatement for c in found] == ["Melanie is off to go swimming with the kids.", "Caroline finished their own painting."]
+    assert [c.restatement for c in found] == ["Melanie is off to go swimming with the kids.", "Caroline finished their painting."]
     assert found[0].participants == {"Melanie"}
     assert found[1].participants == {"Caroline"}
 

@@ -138,7 +138,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("The book that you gave me is great.", C, M, "The book that Melanie gave Caroline is great."),
     ("The people who I love are here.", C, M, "The people who Caroline loves are here."),
     ("It's the best gift I have.", C, M, "It's the best gift Caroline has."),
-    ("I told her that I love my job.", C, M, "Caroline told her that Caroline loves their own job."),
+    ("I told her that I love my job.", C, M, "Caroline told her that Caroline loves their job."),
     ("I'll let you know.", C, M, "Caroline will let Melanie know."),
     ("I made you laugh.", C, M, "Caroline made Melanie laugh."),
     ("Lucky you to have such a family!", C, M, "Lucky Melanie to have such a family!"),
@@ -185,17 +185,34 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("I think my mom is right.", C, M, "Caroline thinks Caroline's mom is right."),
     ("I told you my plan.", C, M, "Caroline told Melanie Caroline's plan."),
     # a second reference to the clause's subject is a pronoun (no gender guessed)
-    ("I miss my mom.", C, M, "Caroline misses their own mom."),
+    ("I miss my mom.", C, M, "Caroline misses their mom."),
+    ("I visited the neighbours and walked my dog.", C, M, "Caroline visited the neighbours and walked their own dog."),
+    ("I took the kids to see my parents.", C, M, "Caroline took the kids to see their own parents."),
     ("Caroline is giving my voice.", C, M, "Caroline is giving Caroline's voice."),
-    ("I am giving my voice.", C, M, "Caroline is giving their own voice."),
-    ("I lost mine.", C, M, "Caroline lost their own."),
+    ("I am giving my voice.", C, M, "Caroline is giving their voice."),
+    ("I lost mine.", C, M, "Caroline lost theirs."),
     ("I shared my own story.", C, M, "Caroline shared their own story."),
-    ("You love your job.", C, M, "Melanie loves their own job."),
+    ("You love your job.", C, M, "Melanie loves their job."),
     ("We love our kids.", C, M, "Caroline and others love their kids."),
     ("I hurt myself.", C, M, "Caroline hurt themself."),
     ("I myself think so.", C, M, "Caroline themself thinks so."),
     ("You should be proud of yourself.", C, M, "Melanie should be proud of themself."),
     ("Be yourself.", C, M, "Be Melanie."),
+    # chat leaves out "I": the speaker is put back before a past-tense statement
+    ("Wanted to let you know that I got the job.", C, M, "Caroline wanted to let Melanie know that Caroline got the job."),
+    ("Just got back from the beach with my kids!", C, M, "Caroline just got back from the beach with their kids!"),
+    ("Oh, went to the park yesterday.", C, M, "Oh, Caroline went to the park yesterday."),
+    ("Finally finished my painting.", C, M, "Caroline finally finished their painting."),
+    ("Took this pic last summer.", C, M, "Caroline took this pic last summer."),
+    ("Got a new puppy!", C, M, "Caroline got a new puppy!"),
+    ("Thanks! Made it myself.", C, M, "Thanks! Caroline made it themself."),
+    ("Visited my mom and then went home.", C, M, "Caroline visited their mom and then went home."),
+    ("Been there, done that.", C, M, "Been there, done that."),  # an idiom: no root verb to restate
+    ("Made with love.", C, M, "Made with love."),  # a bare participle: no one is said to have made it
+    ("Went to the park?", C, M, "Went to the park?"),  # a question keeps its form
+    ("Take care of yourself.", C, M, "Take care of Melanie."),  # an imperative has no subject to restore
+    ('"Went home early," he wrote.', C, M, '"Went home early," he wrote.'),  # quoted speech
+    ("Sounds good.", C, M, "Sounds good."),  # present tense: "it" is left out, not "I"
     ("I took it with me.", C, M, "Caroline took it with them."),
     ("I'd been wanting to try yoga.", "John", "Maria", "John had been wanting to try yoga."),
     # two mentions of one person side by side are separated
@@ -288,10 +305,10 @@ def test_a_span_of_a_parsed_doc_is_restated_without_parsing_again() -> None:
     doc = _pipeline()("Hi Mel! I love my new job. Do you like yours?")
     second = doc.char_span(8, 26)
     assert second is not None and second.text == "I love my new job."
-    assert restate_person(second, C, M) == "Caroline loves their own new job."
+    assert restate_person(second, C, M) == "Caroline loves their new job."
     edits = person_edits(doc, C, M)
     assert all(isinstance(e, Edit) and doc.text[e.start : e.end].strip() for e in edits)
-    assert apply_edits(doc.text, edits) == "Hi Mel! Caroline loves their own new job. Does Melanie like their own?"
+    assert apply_edits(doc.text, edits) == "Hi Mel! Caroline loves their new job. Does Melanie like theirs?"
 
 
 def test_a_doc_without_a_parse_is_refused() -> None:

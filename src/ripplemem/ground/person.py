@@ -36,13 +36,21 @@ Conventions (documented choices):
   -> "Caroline misses her mom", "I hurt myself" -> "Caroline hurt herself", "I took it
   with me" -> "... with her"; the hints ``"he"`` and ``"they"`` give his/him/himself and
   their/them/themself. Without a hint no gender is guessed: "their own" and "themself"
-  are unambiguous ("Caroline misses their own mom", "Caroline hurt themself"), "with me"
+  are unambiguous ("Caroline visited the neighbours and walked their own dog", "Caroline hurt
+  themself"); "their" alone where no plural noun or pronoun stands between the name and it
+  ("Caroline misses their mom", "Caroline lost theirs"), "with me"
   becomes "with them", or the name where a noun between could take "them" ("shelters near
   Caroline"). A plural group takes "their"/"theirs"/"them"/"themselves". An object that
   is not a reflexive becomes a pronoun only in the subject's own clause or an infinitive
   of it, not in a coordinated or relative clause ("a painting to remind Caroline"); a
   reflexive with no such subject becomes the name ("Be yourself" -> "Be Melanie"), and so
   does a pronoun inside a hyphenated word ("me-time" -> "Caroline-time").
+- Chat leaves out "I": a statement in the past tense (or "been" + a verb) with no subject,
+  led only by adverbs, gets the speaker back ("Just got back from the lake!" -> "Caroline
+  just got back from the lake!", "Been" -> "Caroline has been"), and the speaker is that
+  clause's subject for what follows ("Finally finished my painting" -> "... their
+  painting"). Questions, imperatives ("Take care") and bare participles ("Made with love")
+  keep their form.
 - Text inside quotation marks is reported speech and stays as written. The fillers
   "you know," and "I mean," stay as written; so do "World War I" and "the US".
 """
@@ -123,12 +131,73 @@ def person_edits(
         _glued(tok, who, edits)
     if not len(tokens):
         return []
+    if speaker is not None:
+        for tok, text in _elided_subjects(tokens, people["1"].name or speaker):
+            edits.setdefault(tok.i, Edit(tok.idx, tok.idx + len(tok), text))
     lo, hi = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
     found = sorted(e for e in edits.values() if lo <= e.start and e.end <= hi)  # a verb may lie outside a span
     found = _separated(found, doc_text(doc))
     if found and found[0].start == lo:  # the span starts a sentence
         found[0] = found[0]._replace(text=found[0].text[:1].upper() + found[0].text[1:])
     return found
+
+
+def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, str]]:
+    """Sentences that leave out their subject "I", as chat does ("Just got back from the lake!",
+    "Wanted to let you know ...", "Been painting a lot lately."): the first word, with the
+    speaker put before it ("Caroline just got back ..."; "Been" -> "Caroline has been")."""
+    mask = dict(zip((t.i for t in tokens), _quoted_mask(tokens), strict=True))
+    for sent in {t.sent.start: t.sent for t in tokens}.values():
+        verb = _elided_verb(sent)
+        if verb is None or mask.get(verb.i):
+            continue
+        first = _lead(sent)
+        rest = first.text[:1].lower() + first.text[1:] if first.text[1:2].islower() or len(first) == 1 else first.text
+        yield first, f"{speaker} has {rest}" if verb.lower_ == "been" else f"{speaker} {rest}"
+
+
+def _elided_verb(sent: Span) -> Token | None:
+    """The main verb of a statement that leaves out its subject "I": in the past tense, or
+    "been" + a verb, with no subject and led by nothing but adverbs after any interjection;
+    never a question, an imperative ("Take care") or a bare participle ("Made with love")."""
+    lead = _lead(sent)
+    if sent.text.rstrip().endswith("?") or lead.is_punct:
+        return None
+    verb = next((t for t in sent[lead.i - sent.start :] if t.tag_ != "RB"), None)
+    if verb is None or any(t.tag_ != "RB" for t in sent[lead.i - sent.start : verb.i - sent.start]):
+        return None
+    root = verb.head if verb.lower_ == "been" and verb.dep_ == "aux" else verb
+    if root.dep_ != "ROOT" or any(c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl") for c in root.children):
+        return None
+    if verb.lower_ == "been" or _past(verb) and (verb.tag_ != "VBN" or any(c.dep_ in _OBJECTS for c in verb.children)):
+        return verb
+    return None
+
+
+_OBJECTS = frozenset(("dobj", "xcomp", "ccomp", "prt", "dative", "attr", "acomp"))
+
+
+def _lead(sent: Span) -> Token:
+    """The first word of a sentence after interjections, vocative commas and punctuation."""
+    for t in sent:
+        if not (t.is_punct or t.tag_ in ("UH", "_SP", "SP")):
+            return t
+    return sent[0]
+
+
+def _past(verb: Token) -> bool:
+    """A past-tense verb, also where the tagger reads a fronted one as an imperative ("Got a
+    puppy!", "Took this pic")."""
+    if verb.tag_ in ("VBD", "VBN"):
+        return True
+    return verb.tag_ == "VB" and (verb.lower_ in _PAST_FORMS or verb.lower_.endswith("ed"))
+
+
+_PAST_FORMS = frozenset(
+    """went came saw took gave got found won lost bought met ran began wrote told said felt left brought caught
+    taught held built sent spent sold drove flew ate drank swam sang wore fell grew knew threw chose spoke broke
+    woke rode stole shook became made had did heard read thought""".split()
+)
 
 
 def _separated(edits: list[Edit], text: str) -> list[Edit]:
@@ -314,6 +383,8 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
             return forms["obj"]
         if form == "obj":  # "I bought me a car", "I can be me" -> "herself"
             return forms["refl"]
+        if who.pronoun is None and not who.plural and form in ("det", "poss") and not _plural_between(subj, tok):
+            forms = _PRONOUNS["they"]  # "Caroline misses their mom": no one else "their" could mean
         if form == "det" and tok.i + 1 < len(tok.doc) and tok.nbor().lower_ in ("own", "best"):
             return forms["det"].removesuffix(" own")  # "my own journey" -> "their own journey"; "do their best"
         return forms[form]
@@ -326,6 +397,17 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
 
 def _noun_between(first: Token, last: Token) -> bool:
     return any(t.tag_.startswith("NN") for t in first.doc[first.i + 1 : last.i])
+
+
+def _plural_between(first: Token | None, last: Token) -> bool:
+    """Whether a plural noun or pronoun stands between the subject and its possessive, so
+    that a bare "their" could point at it ("visited the neighbours and walked their own dog")."""
+    if first is None:
+        return True
+    return any(t.tag_ in ("NNS", "NNPS") or t.lower_ in _PLURAL_PRONOUNS for t in first.doc[first.i + 1 : last.i])
+
+
+_PLURAL_PRONOUNS = frozenset(("they", "them", "their", "theirs", "we", "us", "our", "ours", "you"))
 
 
 def _emphatic(tok: Token, key: str) -> bool:
@@ -366,6 +448,9 @@ def _same_subject(tok: Token, key: str, people: dict[str, _Person], *, direct: b
             if any(_other_person(t, key) for t in between):
                 return None
             return subj
+    verb = _elided_verb(node.sent) if key == "1" and people[key].name is not None else None
+    if verb is not None and verb.i < tok.i and not any(_other_person(t, key) for t in tok.doc[verb.i + 1 : tok.i]):
+        return verb  # "Finally finished my painting" -> "... finished their painting": the speaker is its subject
     return None
 
 

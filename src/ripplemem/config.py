@@ -45,6 +45,7 @@ class RecallSettings:
     lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
     lexical_depth: int = 60  # alignment reads lexical ranks this deep (the view keeps view_k hits)
     count_weight: float = 0.85  # a "how many" question: memories stating no number or date weigh this
+    count_frame: bool = True  # a count question's lexical view reads it without "total", "number of", "in total"
     assistant_weight: float = 0.5  # chat: weighs what the assistant said, unless the question asks about it
     role_depth: int = 4  # ... and then the dense view reads this many times view_k deep for the user's own memories
     extra_view: float = 0.1  # route strength: added per further view that found the memory

@@ -55,6 +55,21 @@ def test_a_question_is_stated_with_its_answer(ex: RuleExtractor) -> None:
     assert sources(found) == [("D1:1", "D1:2")]
 
 
+def test_a_reply_by_the_other_speaker_is_attributed_to_them(ex: RuleExtractor) -> None:
+    (found,) = composed(
+        ex,
+        ("Ann", "Did you have any trouble on your trip to Oslo?"),
+        ("Ben", "Sorry to hear about your job, but you'll find something. My trip went fine, the trains were easy."),
+    )
+    assert found.restatement.startswith("Ann asked: Did Ben have any trouble on their trip to Oslo? Ben said: Sorry")
+    (same,) = composed(
+        ex,
+        ("Ann", "I went to a pottery class on Saturday."),
+        ("Ann", "It was harder than it looks, my bowl collapsed twice."),
+    )
+    assert "said:" not in same.restatement  # one speaker throughout
+
+
 def test_a_reply_that_refers_back_is_stated_with_it(ex: RuleExtractor) -> None:
     found = composed(
         ex,

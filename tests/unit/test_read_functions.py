@@ -19,7 +19,7 @@ from ripplemem.read.assemble import (
     score_parts,
     states_number,
 )
-from ripplemem.read.cues import asks_count, asks_for_many, asks_when, asks_yes_no, without_times
+from ripplemem.read.cues import asks_count, asks_for_many, asks_when, asks_yes_no, without_count_frame, without_times
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -255,6 +255,8 @@ def test_a_memory_that_adds_no_new_turn_ranks_below_the_next_that_does() -> None
         ("In what ways has Ada helped the shelter?", True),
         ("What kind of music does Theo listen to now?", False),
         ("How many weeks passed between the two trips?", False),
+        ("What is the total number of cousins Mei has?", True),
+        ("What was the number of days between the two trips?", False),
         ("How many years has Kofi lived in Leeds?", False),
         ("When did Mei adopt the kittens?", False),
         ("Where does Hugo's sister live?", False),
@@ -297,10 +299,29 @@ def test_a_yes_no_question_is_told_by_its_opening(query: str, polar: bool) -> No
         ("So how many times has Ana been to Lisbon?", True),
         ("How often does Raj swim?", False),
         ("What did Ana buy in Lisbon?", False),
+        ("What is the total number of cousins Mei has?", True),
+        ("What was the combined cost of both flights?", True),
+        ("Did the number of guests at the wedding go up?", True),
+        ("What is Ivo's phone number?", False),
+        ("In total, what did the reunion teach Ana?", False),
     ],
 )
 def test_a_question_that_asks_for_a_number_is_told_by_its_form(query: str, counts: bool) -> None:
     assert asks_count(query) is counts
+
+
+@pytest.mark.parametrize(
+    ("query", "lexical"),
+    [
+        ("What is the total number of cousins Mei has?", "What is the cousins Mei has?"),
+        ("How many board games have I bought in total?", "How many board games have I bought ?"),
+        ("What was the combined cost of both flights?", "What was the cost of both flights?"),
+        ("What is Ivo's phone number?", "What is Ivo's phone number?"),  # no count asked: as it is
+        ("How many in total?", "How many in total?"),  # nothing would be left to search for
+    ],
+)
+def test_a_count_question_is_searched_without_its_frame(query: str, lexical: str) -> None:
+    assert without_count_frame(query) == lexical
 
 
 def test_in_a_count_question_memories_that_state_no_number_weigh_less() -> None:

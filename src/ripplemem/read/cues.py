@@ -12,7 +12,7 @@ from ..types import Cues, TimeSpan
 
 __all__ = [
     "asks_assistant", "asks_count", "asks_for_many", "asks_when", "asks_yes_no", "keywords", "match_names",
-    "query_cues", "without_times",
+    "query_cues", "without_count_frame", "without_times",
 ]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
@@ -32,7 +32,7 @@ _ASKS_ASSISTANT = re.compile(
 # not "how many weeks"), a frequency, kinds or types of something, a list.
 _MANY = re.compile(
     r"\bhow many (?!(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)\b)|\bhow often\b|"
-    r"\b(?:kinds|types|sorts) of\b|\blist\b|\bin what ways\b",
+    r"\b(?:kinds|types|sorts) of\b|\blist\b|\bin what ways\b|\bnumber of (?!(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)\b)",
     re.IGNORECASE,
 )
 _FORM_CHARS = 300  # a question's form is in its opening: the tagger reads no more (a pasted page costs nothing)
@@ -100,14 +100,32 @@ def asks_when(query: str) -> bool:
     return bool(_WHEN.match(query))
 
 
-_COUNT = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
+_COUNT = re.compile(
+    r"\bhow (?:many|much)\b|\b(?:total|combined|overall) (?:number|amount|count|cost|sum)\b|\b(?:the|a) number of\b",
+    re.IGNORECASE,
+)
+# The words that frame a count rather than say what is counted: "the total number of
+# siblings", "how many courses in total", "combined". No memory says "total" of what it counts.
+_COUNT_FRAME = re.compile(
+    r"\b(?:in total|in all|all together|altogether|total|combined|overall|number of|count of|amount of)\b", re.IGNORECASE
+)
 
 
 def asks_count(query: str) -> bool:
     """Whether ``query`` asks for a number ("How many rare items do I have?", "How much did I
-    spend on ...?", "How many days passed between ...?"): its answer is counted or reckoned
-    from memories that state quantities or dates."""
+    spend on ...?", "What is the total number of siblings I have?"): its answer is counted
+    or reckoned from memories that state quantities or dates."""
     return bool(_COUNT.search(query[:_FORM_CHARS]))
+
+
+def without_count_frame(query: str) -> str:
+    """``query`` without the words that frame a count, when it asks for one ("What is the
+    total number of siblings I have?" -> "What is the siblings I have?"): in a full-text
+    search "total" and "number" match tables and sums, not the siblings."""
+    if not asks_count(query):
+        return query
+    out = re.sub(r"\s{2,}", " ", _COUNT_FRAME.sub(" ", query)).strip()
+    return out if keywords(out) else query
 
 
 def asks_assistant(query: str) -> bool:

@@ -28,7 +28,7 @@ from .assemble import (
     score_parts,
 )
 from .consolidated import members_of, without_repeats
-from .cues import asks_assistant, asks_count, asks_for_many, asks_yes_no, query_cues, without_times
+from .cues import asks_assistant, asks_count, asks_for_many, asks_yes_no, query_cues, without_count_frame, without_times
 from .diffuse import diffuse
 from .gateway import covers, follow, stems, with_concepts
 from .plan import rule_plan
@@ -79,6 +79,7 @@ def _initial(
     total = ctx.store.count_units(scope)
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
+    text = without_count_frame(text) if rs.count_frame else text
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}

@@ -81,9 +81,25 @@ def can_compose(a: Candidate, b: Candidate, position: Mapping[str, int], ws: Wri
     )
 
 
-def combine(a: Candidate, b: Candidate) -> Candidate:
+_SAID = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered):")
+
+
+def attributed(text: str, speaker: str, previous: str) -> str:
+    """``text`` as the next part of a composed memory: a part whose speaker differs from the
+    part before gets "<speaker> said:" unless it opens with its speaker's name or a label of
+    its own. "Tim asked: Did John have any trouble? Sorry to hear about the job ... John's
+    trip went okay" reads as Tim's; with "John said:" the reply is John's. Chat parts (role
+    names) and parts whose speaker is unknown are left as they are."""
+    if not speaker or not previous or speaker == previous or text.startswith(speaker) or _SAID.match(text):
+        return text
+    return f"{speaker} said: {text}"
+
+
+def combine(a: Candidate, b: Candidate, previous: str = "") -> Candidate:
+    """``b`` stated after ``a``; ``previous`` is who spoke the last part of ``a`` (see :func:`attributed`)."""
+    text = attributed(b.restatement, b.speaker if not b.role else "", previous if not a.role else "")
     return Candidate(
-        restatement=f"{a.restatement} {b.restatement}",
+        restatement=f"{a.restatement} {text}",
         sources=tuple(dict.fromkeys(a.sources + b.sources)),
         session_id=a.session_id,
         participants=a.participants | b.participants,
@@ -102,9 +118,11 @@ def combine(a: Candidate, b: Candidate) -> Candidate:
 def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: WriteSettings) -> list[Candidate]:
     """Compose consecutive candidates of adjacent turns (in the order given); ``compose_chars`` 0 is off."""
     out: list[Candidate] = []
+    last = ""  # who spoke the last part of out[-1]
     for cand in candidates:
         if out and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws):
-            out[-1] = combine(out[-1], cand)
+            out[-1] = combine(out[-1], cand, last)
         else:
             out.append(cand)
+        last = cand.speaker
     return out

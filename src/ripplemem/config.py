@@ -47,6 +47,7 @@ class RecallSettings:
     count_weight: float = 0.85  # a "how many" question: memories stating no number or date weigh this
     count_frame: bool = True  # a count question's lexical view reads it without "total", "number of", "in total"
     assistant_weight: float = 0.5  # chat: weighs what the assistant said, unless the question asks about it
+    dictated_weight: float = 0.5  # chat: a user's text not about the user ("The user said: <pasted page>") weighs this
     role_depth: int = 4  # ... and then the dense view reads this many times view_k deep for the user's own memories
     extra_view: float = 0.1  # route strength: added per further view that found the memory
     planner_window: int = 10  # anchors are chosen among the top this many

@@ -12,6 +12,7 @@ from ripplemem.read.assemble import (
     Found,
     align,
     assemble,
+    dictated,
     new_sources_first,
     role_weights,
     route_strength,
@@ -322,6 +323,23 @@ def test_a_question_that_asks_for_a_number_is_told_by_its_form(query: str, count
 )
 def test_a_count_question_is_searched_without_its_frame(query: str, lexical: str) -> None:
     assert without_count_frame(query) == lexical
+
+
+def test_in_a_chat_what_the_user_hands_over_weighs_less_than_what_they_say_of_themselves() -> None:
+    rs = RecallSettings(dictated_weight=0.5)
+    own = unit("a", "The user has been a nurse at the county clinic for two years.", vec(1), role="user")
+    pasted = unit("b", "The user said: Agenda for the clinic meeting: staffing, rota, budget.", vec(1), role="user")
+    named = unit("c", "Ann said: The clinic rota changes on Monday.", vec(1))  # named speakers: never dictated
+    assert not dictated(own) and dictated(pasted) and not dictated(named)
+    found = {u.id: _found(u, 0.0) for u in (own, pasted, named)}
+    for f in found.values():
+        f.alignment = 0.8
+    score(found, rs, role_weights(rs, False))
+    assert found["b"].score == pytest.approx(found["a"].score * 0.5)
+    assert found["c"].score == found["a"].score
+    assert score_parts(found["b"], rs, role_weights(rs, False))["penalty"] == pytest.approx(0.5)
+    score(found, RecallSettings(dictated_weight=1.0), role_weights(RecallSettings(dictated_weight=1.0), False))
+    assert found["b"].score == found["a"].score  # off
 
 
 def test_in_a_count_question_memories_that_state_no_number_weigh_less() -> None:

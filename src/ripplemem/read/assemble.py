@@ -145,6 +145,29 @@ def states_number(unit: MemoryUnit) -> bool:
     return unit.time is not None or bool(_NUMBER.search(unit.restatement))
 
 
+DICTATED = "the user's text, not about the user"  # a key of the weights (see :func:`dictated`)
+
+
+def dictated(unit: MemoryUnit) -> bool:
+    """Whether ``unit`` is what a chat user pasted or dictated rather than said of themselves:
+    a user turn restated without the user as its subject ("The user said: Agents names below:
+    ...", a story to edit, a table to fix). What the user tells of themselves is restated
+    with "the user" as the subject ("The user has been in marketing for ..."); a text the user
+    hands over is attributed whole. Memories of named speakers are never dictated."""
+    return unit.role == "user" and unit.restatement.startswith("The user said:")
+
+
+def weight_of(unit: MemoryUnit, weights: dict[str, float]) -> float:
+    """The product of the weights that apply to ``unit``: its chat role, :data:`NO_NUMBER`,
+    :data:`DICTATED`."""
+    w = weights.get(unit.role, 1.0)
+    if NO_NUMBER in weights and not states_number(unit):
+        w *= weights[NO_NUMBER]
+    if DICTATED in weights and dictated(unit):
+        w *= weights[DICTATED]
+    return w
+
+
 def role_weights(rs: RecallSettings, asks_assistant: bool, counts: bool = False) -> dict[str, float]:
     """What the assistant said weighs ``assistant_weight`` unless the question asks about it:
     in a chat, the user's memory is what the user said (their facts, plans and preferences);
@@ -158,6 +181,8 @@ def role_weights(rs: RecallSettings, asks_assistant: bool, counts: bool = False)
     weights = {} if asks_assistant else {"assistant": rs.assistant_weight}
     if counts and rs.count_weight < 1.0:
         weights[NO_NUMBER] = rs.count_weight
+    if rs.dictated_weight < 1.0:
+        weights[DICTATED] = rs.dictated_weight
     return weights
 
 
@@ -172,9 +197,7 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[s
             rho *= rs.superseded_penalty
         if f.unit.tier == "short":
             rho *= rs.short_tier_penalty
-        rho *= role_weight.get(f.unit.role, 1.0)
-        if NO_NUMBER in role_weight and not states_number(f.unit):
-            rho *= role_weight[NO_NUMBER]
+        rho *= weight_of(f.unit, role_weight)
         if walked_only(f.routes):
             rho *= rs.walk_weight
         f.score = round(rho, 6)
@@ -190,8 +213,7 @@ def score_parts(f: Found, rs: RecallSettings, role_weight: dict[str, float] | No
         "anchor": rs.lambda_anchor * (1.0 if f.anchor else 0.0),
         "penalty": (1.0 if f.unit.current else rs.superseded_penalty)
         * (rs.short_tier_penalty if f.unit.tier == "short" else 1.0)
-        * (role_weight or {}).get(f.unit.role, 1.0)
-        * ((role_weight or {}).get(NO_NUMBER, 1.0) if not states_number(f.unit) else 1.0)
+        * weight_of(f.unit, role_weight or {})
         * (rs.walk_weight if walked_only(f.routes) else 1.0),
     }
     own = (parts["query"] + parts["route"] + parts["anchor"]) * parts["penalty"]

@@ -14,6 +14,7 @@ from ..config import GraphSettings, RecallSettings
 from ..ground.salience import salient
 from ..store.base import Store
 from ..types import Cues, Hit, MemoryUnit, Scope, Vector
+from .assemble import DICTATED, dictated
 
 
 def _hits(pairs: list[tuple[str, float]], route: str, scale: float | None = None) -> list[Hit]:
@@ -87,7 +88,7 @@ def own_views(
         own = 0
         for h in hits:
             unit = units.get(h.unit_id)
-            full = unit is not None and weights.get(unit.role, 1.0) >= 1.0
+            full = unit is not None and weights.get(unit.role, 1.0) >= 1.0 and not (DICTATED in weights and dictated(unit))
             if h.rank < k or (full and own < k):
                 kept.append(h)
                 own += full

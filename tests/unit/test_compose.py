@@ -55,6 +55,16 @@ def test_a_question_is_stated_with_its_answer(ex: RuleExtractor) -> None:
     assert sources(found) == [("D1:1", "D1:2")]
 
 
+def test_a_name_that_opens_with_the_is_no_definite_reference_back(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "Ulla is moving to Leipzig for a year."),
+        ("Ben", "Wow."),
+        ("Ann", "The Fox and Fiddle changed its sign, it looks smart now."),
+    )
+    assert sources(found) == [("D1:1",), ("D1:3",)]
+
+
 def test_a_reply_by_the_other_speaker_is_attributed_to_them(ex: RuleExtractor) -> None:
     (found,) = composed(
         ex,

@@ -207,6 +207,9 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Got a new puppy!", C, M, "Caroline got a new puppy!"),
     ("Thanks! Made it myself.", C, M, "Thanks! Caroline made it themself."),
     ("Visited my mom and then went home.", C, M, "Caroline visited their mom and then went home."),
+    ("Haven't seen you since we last talked.", C, M, "Caroline hasn't seen Melanie since Caroline and Melanie last talked."),
+    ("Had never tried sushi before.", C, M, "Caroline had never tried sushi before."),
+    ("Have a great day!", C, M, "Have a great day!"),  # an imperative
     ("Been there, done that.", C, M, "Been there, done that."),  # an idiom: no root verb to restate
     ("Made with love.", C, M, "Made with love."),  # a bare participle: no one is said to have made it
     ("Went to the park?", C, M, "Went to the park?"),  # a question keeps its form

@@ -153,12 +153,14 @@ def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, 
             continue
         first = _lead(sent)
         rest = first.text[:1].lower() + first.text[1:] if first.text[1:2].islower() or len(first) == 1 else first.text
+        if first.i == verb.i and verb.lower_ == "have":
+            rest = "has"  # "Haven't seen Joanna since ..." -> "Nate hasn't seen Joanna since ..."
         yield first, f"{speaker} has {rest}" if verb.lower_ == "been" else f"{speaker} {rest}"
 
 
 def _elided_verb(sent: Span) -> Token | None:
     """The main verb of a statement that leaves out its subject "I": in the past tense, or
-    "been" + a verb, with no subject and led by nothing but adverbs after any interjection;
+    "been" + a verb, or "have"/"had" + a participle, with no subject and led by nothing but adverbs after any interjection;
     never a question, an imperative ("Take care") or a bare participle ("Made with love")."""
     lead = _lead(sent)
     if sent.text.rstrip().endswith("?") or lead.is_punct:
@@ -166,10 +168,13 @@ def _elided_verb(sent: Span) -> Token | None:
     verb = next((t for t in sent[lead.i - sent.start :] if t.tag_ != "RB"), None)
     if verb is None or any(t.tag_ != "RB" for t in sent[lead.i - sent.start : verb.i - sent.start]):
         return None
-    root = verb.head if verb.lower_ == "been" and verb.dep_ == "aux" else verb
+    perfect = verb.lower_ in ("have", "had") and verb.dep_ == "aux" and verb.head.tag_ == "VBN"
+    root = verb.head if verb.lower_ == "been" and verb.dep_ == "aux" or perfect else verb
     if root.dep_ != "ROOT" or any(c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl") for c in root.children):
         return None
-    if verb.lower_ == "been" or _past(verb) and (verb.tag_ != "VBN" or any(c.dep_ in _OBJECTS for c in verb.children)):
+    if verb.lower_ == "been" or perfect:
+        return verb
+    if _past(verb) and (verb.tag_ != "VBN" or any(c.dep_ in _OBJECTS for c in verb.children)):
         return verb
     return None
 

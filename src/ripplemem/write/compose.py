@@ -23,7 +23,9 @@ def _times_agree(a: Candidate, b: Candidate) -> bool:
     return a.time is None or b.time is None or a.time.overlaps(b.time)
 
 
-_DEFINITE = re.compile(r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? said: )?the\b", re.IGNORECASE)
+# "The stories were so inspiring": a definite description going on about what was just said;
+# "The Fox and Fiddle changed its sign" names a place and goes on about nothing.
+_DEFINITE = re.compile(r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? said: )?[Tt]he (?=[a-z])")
 
 
 def _content(c: Candidate) -> set[str]:

@@ -98,6 +98,7 @@ class WriteSettings:
     window_overlap: int = 2
     max_unit_chars: int = 600  # the embedder reads ~256 wordpieces whole
     compose_chars: int = 420  # exchange units: adjacent turns stated together, up to this size (0: off)
+    fidelity: bool = True  # a memory stating a number or name its turns do not is kept as said (write.fidelity)
     compose_turns: int = 3  # an exchange unit cites at most this many turns
     compose_gap: int = 2  # ... at most this far apart (a bare question in between does not separate)
     compose_short_chars: int = 140  # a candidate this short (a reply) composes with its neighbour

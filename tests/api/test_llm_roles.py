@@ -192,3 +192,16 @@ def test_windows_are_extracted_in_parallel_up_to_the_concurrency_setting(open_me
         timings[concurrency] = time.perf_counter() - started
         assert added.llm_usage["extract"].calls == 3 and added.extraction_failures == 0
     assert timings[1] >= 1.8 and timings[3] < timings[1] - 0.6
+
+
+def test_an_extracted_memory_with_a_number_its_turn_never_said_is_stored_as_said(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = open_memory(extractor="llm", llm_concurrency=1)
+    mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
+    scripted_llm.reply_json({"units": [
+        {"restatement": "Ana's flat in Lisbon costs 18,500 euros a month.", "sources": ["R1"], "participants": ["Ana"]},
+        {"restatement": "Ben asked whether Ana's flat is near the river.", "sources": ["R2"], "participants": ["Ben", "Ana"]},
+    ]})
+    mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
+    (stored,) = [u.restatement for u in mem.list(user_id="u1")]  # the two are composed into one exchange
+    assert stored == "Ana said: My new flat in Lisbon costs 1,850 euros a month. Ben asked whether Ana's flat is near the river."
+    assert "18,500" not in stored  # the invented amount; the faithful second part is kept as extracted

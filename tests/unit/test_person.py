@@ -207,6 +207,11 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Got a new puppy!", C, M, "Caroline got a new puppy!"),
     ("Thanks! Made it myself.", C, M, "Thanks! Caroline made it themself."),
     ("Visited my mom and then went home.", C, M, "Caroline visited their mom and then went home."),
+    # a clause after a restated object gets its "that": not two names run together
+    ("I told you I would come.", C, M, "Caroline told Melanie that Caroline would come."),
+    ("Did I tell you my sister moved?", C, M, "Did Caroline tell Melanie that Caroline's sister moved?"),
+    ("I told you that I would come.", C, M, "Caroline told Melanie that Caroline would come."),
+    ("I showed you the photos.", C, M, "Caroline showed Melanie the photos."),
     ("Haven't seen you since we last talked.", C, M, "Caroline hasn't seen Melanie since Caroline and Melanie last talked."),
     ("Had never tried sushi before.", C, M, "Caroline had never tried sushi before."),
     ("Have a great day!", C, M, "Have a great day!"),  # an imperative

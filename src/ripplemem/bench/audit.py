@@ -6,7 +6,8 @@ For each conversation (a fresh store, the default settings, the public API only)
   cites (a turn dropped as small talk, or cited only by a memory later closed as outdated,
   counts as a miss); the misses are listed;
 - **fidelity**: memories stating a number or a name that neither their source turns nor the
-  conversation's speakers nor their own grounded time account for (``ground.facts``);
+  conversation's speakers nor the dates those turns imply account for (``ground.facts``,
+  with the evidence the write path's own check reads: ``write.fidelity.evidence``);
 - **size**: memories per turn, and how many were superseded.
 """
 
@@ -20,7 +21,7 @@ import click
 
 from ripplemem.formats import Conversation, load_locomo, load_longmemeval, session_messages
 from ripplemem.ground.facts import unsupported
-from ripplemem.ground.timeparse import span_label
+from ripplemem.ground.timeparse import find_times, span_label
 
 
 def _time_words(record: dict[str, Any]) -> list[str]:
@@ -40,6 +41,17 @@ def _time_words(record: dict[str, Any]) -> list[str]:
     return out
 
 
+def _implied_dates(sources: list[str], record: dict[str, Any]) -> list[str]:
+    """The dates the source turns imply, resolved against the day they were said ("three
+    years ago" said in May 2023 is 2020): a memory may state them."""
+    from datetime import datetime
+
+    if not record.get("mentioned_at"):
+        return []
+    anchor = datetime.fromisoformat(record["mentioned_at"])
+    return [f"{span_label(m.span)} {m.restated}" for text in sources for m in find_times(text, anchor)]
+
+
 def audit_conversation(conv: Conversation, folder: Path) -> dict[str, Any]:
     import ripplemem
 
@@ -55,7 +67,8 @@ def audit_conversation(conv: Conversation, folder: Path) -> dict[str, Any]:
     unfaithful = []
     for u in units:
         sources = [turns[s]["text"] + " " + (turns[s]["image_caption"] or "") for s in u["sources"] if s in turns]
-        missing = unsupported(u["restatement"], [*sources, " ".join(speakers), *_time_words(u)])
+        implied = _implied_dates(sources, u)
+        missing = unsupported(u["restatement"], [*sources, " ".join(speakers), *_time_words(u), *implied])
         if missing:
             unfaithful.append({"id": u["id"], "memory": u["restatement"], "missing": missing, "sources": u["sources"]})
     return {

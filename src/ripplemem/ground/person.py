@@ -134,12 +134,30 @@ def person_edits(
     if speaker is not None:
         for tok, text in _elided_subjects(tokens, people["1"].name or speaker):
             edits.setdefault(tok.i, Edit(tok.idx, tok.idx + len(tok), text))
+    for tok in [t for t in words if t.i in edits]:
+        if (clause := _bare_clause_after(tok)) is not None:
+            old = edits.get(clause.i)
+            edits[clause.i] = Edit(clause.idx, old.end if old else clause.idx, "that " + (old.text if old else ""))
     lo, hi = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
     found = sorted(e for e in edits.values() if lo <= e.start and e.end <= hi)  # a verb may lie outside a span
     found = _separated(found, doc_text(doc))
     if found and found[0].start == lo:  # the span starts a sentence
         found[0] = found[0]._replace(text=found[0].text[:1].upper() + found[0].text[1:])
     return found
+
+
+def _bare_clause_after(obj: Token) -> Token | None:
+    """The first word of a clause that follows a restated object without "that": "tell you I
+    started" would read "tell Maria John started", two names run together. A ``ccomp`` of
+    the object's verb with no ``mark``, starting right after the object."""
+    if obj.dep_ not in ("dobj", "dative") or obj.i + 1 >= len(obj.doc):
+        return None
+    nxt = obj.nbor()
+    for clause in obj.head.children:
+        if clause.dep_ == "ccomp" and clause.i > obj.i and not any(c.dep_ == "mark" for c in clause.children):
+            if clause.left_edge.i == nxt.i and nxt.dep_ in ("nsubj", "nsubjpass", "poss", "det"):
+                return nxt
+    return None
 
 
 def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, str]]:

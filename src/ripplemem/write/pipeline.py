@@ -45,6 +45,7 @@ from ..types import (
     utcnow,
 )
 from .compose import compose
+from .fidelity import checked
 from .link import enforce_caps, link_unit, window_edges
 from .select import select
 from .update import Decision, decide, merge
@@ -189,9 +190,17 @@ def extract_candidates(
     extractor: Extractor, windows: Sequence[Window], positions: Mapping[tuple[str, str], int], ws: WriteSettings,
     *, compose_on: bool = True,
 ) -> list[Candidate]:
-    """The candidates of some windows, composed into exchanges: reads no store, so it can
-    run ahead of the writes, in another process (``write.bulk``)."""
+    """The candidates of some windows, composed into exchanges and checked against their
+    turns (``write.fidelity``): reads no store, so it can run ahead of the writes, in another
+    process (``write.bulk``)."""
     per_window = extractor.extract_many(windows)
+    if ws.fidelity:
+        fixed = 0
+        for i, (window, found) in enumerate(zip(windows, per_window, strict=True)):
+            per_window[i], n = checked(found, [window])
+            fixed += n
+        if fixed:
+            log.info("%d memories stated a number or name their turns do not: kept as said", fixed)
     if not compose_on:
         return [c for found in per_window for c in found]
     order = {tid: i for (_, tid), i in positions.items()}

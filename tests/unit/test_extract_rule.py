@@ -318,6 +318,29 @@ def test_split_sentences() -> None:
     assert [text[a:b] for a, b in split_sentences(text)] == ["I met Dr. Smith.", "He was nice!", "Really?", "- item one", "2. item two"]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Steps:\n1. Preheat the oven.\n2. Mix the flour.", ["Steps:", "1. Preheat the oven.", "2. Mix the flour."]),
+        ("Tips: 1. Sleep more. 2. Drink water.", ["Tips: 1. Sleep more.", "2. Drink water."]),
+        ("**Tools:** 1. **Figma**: free plan. 2. **Canva**: templates.", ["**Tools:** 1. **Figma**: free plan.", "2. **Canva**: templates."]),
+        ("I scored 2. Then we left.", ["I scored 2.", "Then we left."]),  # a count that ends a sentence
+    ],
+)
+def test_a_list_items_number_does_not_end_a_sentence(text: str, expected: list[str]) -> None:
+    assert [text[a:b] for a, b in split_sentences(text)] == expected
+
+
+def test_a_long_answer_is_not_cut_after_a_heading_or_a_list_number(ex: RuleExtractor) -> None:
+    first = "There are many good places to learn design online, " + "and most of them offer free tiers " * 7 + "for beginners."
+    item = "1. **Coursera**: free courses from universities, with certificates you can pay for later if you wish."
+    answer = f"{first}\n**Courses:**\n{item}\n2. **edX**: more courses from universities around the world."
+    found = ex.extract(window(("assistant", answer), speakers=("user", "assistant"), roles=True))
+    assert len(found) == 2
+    assert not found[0].restatement.endswith("**Courses:**")  # a heading goes with what it heads
+    assert "**Courses:** 1. **Coursera**" in found[1].restatement
+
+
 # ---------------------------------------------------------------- LoCoMo
 
 def locomo_windows(path: Path) -> tuple[list[Window], dict[str, Turn]]:

@@ -12,7 +12,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans ``(start, end)`` of ``text``: split at . ! ? and at line breaks.
 
     A full stop after a known abbreviation or a single initial, or before a lowercase
-    word, does not end a sentence. Spans are trimmed of surrounding whitespace.
+    word, does not end a sentence; nor does one after a list item's number ("1. Preheat"). Spans are trimmed of surrounding whitespace.
     """
     spans: list[tuple[int, int]] = []
     start = 0
@@ -24,10 +24,25 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             following = text[m.end() : m.end() + 1]
             if tail in _ABBREVIATIONS or len(tail) == 1 and tail.isalpha() or following.islower():
                 continue
+            if _enumerator(text[start : m.start()]):
+                continue  # "Steps: 1. Preheat the oven.": the number opens a list item
         _add_span(text, start, m.start() + len(piece.rstrip()), spans)
         start = m.end()
     _add_span(text, start, len(text), spans)
     return spans
+
+
+def _enumerator(before: str) -> bool:
+    """Whether the full stop after ``before`` closes a list item's number: a number of at most
+    three digits that opens the text so far or follows a colon, a bold header's "**" or a
+    line break ("Tips:\n1. ...", "**Tools:** 2. ..."); not "I scored 2. Then ..."."""
+    words = before.rstrip().split()
+    if not words or not words[-1].isdigit() or len(words[-1]) > 3:
+        return False
+    if len(words) == 1:
+        return True
+    previous = before.rstrip()[: -len(words[-1])].rstrip()
+    return previous.endswith((":", "**")) or "\n" in before[len(previous) :]
 
 
 def _add_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:

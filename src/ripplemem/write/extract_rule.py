@@ -247,7 +247,8 @@ class RuleExtractor:
                 # between people a question is its own memory; a user's request keeps its context
                 asked = not roles.chat and (s.question or bool(cur and cur.sentences and cur.sentences[-1].question))
                 if cur is None or other_time or asked or _SHIFT.match(s.text) or size + len(piece) > (self.max_chars if refers_back else soft):
-                    cur = _Unit()
+                    lead = _lead_in(cur)
+                    cur = _Unit(lead[0], lead[1])
                     units.append(cur)
                 cur.parts.append(piece)
                 cur.sentences.append(s)
@@ -456,6 +457,14 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
         for e in found
         if e.start in where and e.end in where and text[where[e.start] : where[e.end]] == source[e.start - base : e.end - base]
     ]
+
+
+def _lead_in(unit: _Unit | None) -> tuple[list[str], list[_Sentence]]:
+    """A heading or lead-in that ends a full unit ("**Foreign LLC:**", "Here are some
+    options:") belongs with what follows it: taken off ``unit`` for the next one."""
+    if unit is None or len(unit.parts) < 2 or not unit.parts[-1].rstrip("* ").endswith(":"):
+        return [], []
+    return [unit.parts.pop()], [unit.sentences.pop()] if len(unit.sentences) == len(unit.parts) + 1 else []
 
 
 def _cut(text: str, limit: int) -> list[str]:

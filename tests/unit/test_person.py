@@ -207,6 +207,9 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Got a new puppy!", C, M, "Caroline got a new puppy!"),
     ("Thanks! Made it myself.", C, M, "Thanks! Caroline made it themself."),
     ("Visited my mom and then went home.", C, M, "Caroline visited their mom and then went home."),
+    # an object form can be the subject of the clause its reflexive is in
+    ("Dancing lets us be ourselves.", C, M, "Dancing lets Caroline and others be themselves."),
+    ("It lets me be myself.", C, M, "It lets Caroline be themself."),
     # a clause after a restated object gets its "that": not two names run together
     ("I told you I would come.", C, M, "Caroline told Melanie that Caroline would come."),
     ("Did I tell you my sister moved?", C, M, "Did Caroline tell Melanie that Caroline's sister moved?"),
@@ -251,7 +254,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("My dog is sick.", USER, ASSISTANT, "The user's dog is sick."),
     ("i want to learn python", USER, ASSISTANT, "The user wants to learn python"),
     ("Thanks, I appreciate it.", USER, ASSISTANT, "Thanks, the user appreciates it."),
-    ("Can you help me plan my trip?", USER, ASSISTANT, "Can the assistant help the user plan the user's trip?"),
+    ("Can you help me plan my trip?", USER, ASSISTANT, "Can the assistant help the user plan their trip?"),
     ("What food should I buy for him?", USER, ASSISTANT, "What food should the user buy for him?"),
     ("You should buy puppy food.", ASSISTANT, USER, "The user should buy puppy food."),
     ("I recommend Acme brand.", ASSISTANT, USER, "The assistant recommends Acme brand."),

@@ -465,8 +465,8 @@ def _same_subject(tok: Token, key: str, people: dict[str, _Person], *, direct: b
         if subjects:
             subj = subjects[0]
             ref = _reference(subj)
-            if ref is None or ref[0] != key or ref[1] != "subj" or people[key].name is None:
-                return None
+            if ref is None or ref[0] != key or ref[1] not in ("subj", "obj") or people[key].name is None:
+                return None  # an object form may be the subject: "lets us be ourselves"
             between = tok.doc[subj.i + 1 : tok.i]
             if any(_other_person(t, key) for t in between):
                 return None

@@ -45,6 +45,8 @@ class RecallSettings:
     lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
     lexical_depth: int = 60  # alignment reads lexical ranks this deep (the view keeps view_k hits)
     count_weight: float = 0.85  # a "how many" question: memories stating no number or date weigh this
+    older_weight: float = 0.9  # a question about the present: a memory a later-said near twin restates weighs this
+    twin_cosine: float = 0.8  # ... near twin: at least this cosine
     count_frame: bool = True  # a count question's lexical view reads it without "total", "number of", "in total"
     assistant_weight: float = 0.5  # chat: weighs what the assistant said, unless the question asks about it
     dictated_weight: float = 0.5  # chat: a user's text not about the user ("The user said: <pasted page>") weighs this

@@ -14,13 +14,22 @@ from ripplemem.read.assemble import (
     assemble,
     dictated,
     new_sources_first,
+    older_twins,
     role_weights,
     route_strength,
     score,
     score_parts,
     states_number,
 )
-from ripplemem.read.cues import asks_count, asks_for_many, asks_when, asks_yes_no, without_count_frame, without_times
+from ripplemem.read.cues import (
+    asks_count,
+    asks_for_many,
+    asks_present,
+    asks_when,
+    asks_yes_no,
+    without_count_frame,
+    without_times,
+)
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, token_cost
@@ -340,6 +349,34 @@ def test_in_a_chat_what_the_user_hands_over_weighs_less_than_what_they_say_of_th
     assert score_parts(found["b"], rs, role_weights(rs, False))["penalty"] == pytest.approx(0.5)
     score(found, RecallSettings(dictated_weight=1.0), role_weights(RecallSettings(dictated_weight=1.0), False))
     assert found["b"].score == found["a"].score  # off
+
+
+def test_a_question_about_the_present_weighs_a_memory_its_later_twin_restates() -> None:
+    rs = RecallSettings(older_weight=0.9, twin_cosine=0.8)
+    old = unit("a", "The user has read 120 pages of the history book.", vec(1, 0.1)).with_(mentioned_at=datetime(2023, 3, 1, tzinfo=UTC))
+    new = unit("b", "The user has read 280 pages of the history book.", vec(1, 0.12)).with_(mentioned_at=datetime(2023, 5, 1, tzinfo=UTC))
+    other = unit("c", "The user bought a lamp.", vec(0, 1)).with_(mentioned_at=datetime(2023, 6, 1, tzinfo=UTC))
+    found = {u.id: _found(u, 0.8) for u in (old, new, other)}
+    assert older_twins(found, 0.8) == {"a"}  # the lamp is no twin of either
+    score(found, rs, role_weights(rs, False, present=True))
+    assert found["a"].score == pytest.approx(found["b"].score * 0.9) and found["a"].older
+    assert score_parts(found["a"], rs, role_weights(rs, False, present=True))["penalty"] == pytest.approx(0.9)
+    score(found, rs, role_weights(rs, False))  # a question not about the present: the history counts the same
+    assert found["a"].score == found["b"].score
+
+
+@pytest.mark.parametrize(
+    ("query", "present"),
+    [
+        ("How many pages have I read so far?", True),
+        ("Where do I keep my old sneakers now?", True),
+        ("What is my current highest score?", True),
+        ("How many pages had I read in March?", False),
+        ("Where did I keep the sneakers before the move?", False),
+    ],
+)
+def test_a_question_about_the_present_is_told_by_its_words(query: str, present: bool) -> None:
+    assert asks_present(query) is present
 
 
 def test_in_a_count_question_memories_that_state_no_number_weigh_less() -> None:

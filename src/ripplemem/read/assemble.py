@@ -39,6 +39,7 @@ class Found:
     anchor: bool = False
     alignment: float = 0.0
     score: float = 0.0
+    older: bool = False  # a newer memory says nearly the same (read for a question about the present)
 
 
 def merge_hits(found: dict[str, Found], units: dict[str, MemoryUnit], hits: list[Hit]) -> list[str]:
@@ -168,7 +169,7 @@ def weight_of(unit: MemoryUnit, weights: dict[str, float]) -> float:
     return w
 
 
-def role_weights(rs: RecallSettings, asks_assistant: bool, counts: bool = False) -> dict[str, float]:
+def role_weights(rs: RecallSettings, asks_assistant: bool, counts: bool = False, present: bool = False) -> dict[str, float]:
     """What the assistant said weighs ``assistant_weight`` unless the question asks about it:
     in a chat, the user's memory is what the user said (their facts, plans and preferences);
     the assistant's answers are kept and found, but a long answer is cut into many memories
@@ -183,11 +184,39 @@ def role_weights(rs: RecallSettings, asks_assistant: bool, counts: bool = False)
         weights[NO_NUMBER] = rs.count_weight
     if rs.dictated_weight < 1.0:
         weights[DICTATED] = rs.dictated_weight
+    if present and rs.older_weight < 1.0:
+        weights[PRESENT] = rs.older_weight
     return weights
 
 
+PRESENT = "asks about the present"  # a key of the weights (see :func:`older_twins`)
+
+
+def older_twins(found: dict[str, Found], cosine: float) -> set[str]:
+    """The memories of which a later-said memory among ``found`` is a near twin (cosine at
+    least ``cosine``): "The user has read 120 pages of the book" once "The user has read 280
+    pages" was said. For a question about the present ("How many pages have I read so far?",
+    "Where do I keep my sneakers now?") the newer statement is the answer and the older one
+    its history, whether or not the write path saw the change as a replacement."""
+    dated = [f for f in found.values() if f.unit.vector is not None and f.unit.mentioned_at is not None]
+    if len(dated) < 2:
+        return set()
+    vecs = np.stack([f.unit.vector for f in dated if f.unit.vector is not None]).astype(np.float32)
+    vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
+    sims = vecs @ vecs.T
+    out: set[str] = set()
+    for i, f in enumerate(dated):
+        for j, g in enumerate(dated):
+            if i != j and sims[i, j] >= cosine and g.unit.mentioned_at > f.unit.mentioned_at:  # type: ignore[operator]
+                out.add(f.unit.id)
+                break
+    return out
+
+
 def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[str, float]) -> None:
+    older = older_twins(found, rs.twin_cosine) if PRESENT in role_weight else set()
     for f in found.values():
+        f.older = f.unit.id in older
         rho = (
             rs.lambda_query * f.alignment
             + rs.lambda_route * route_strength(f.routes, rs.extra_view)
@@ -198,6 +227,8 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[s
         if f.unit.tier == "short":
             rho *= rs.short_tier_penalty
         rho *= weight_of(f.unit, role_weight)
+        if f.older:
+            rho *= role_weight[PRESENT]
         if walked_only(f.routes):
             rho *= rs.walk_weight
         f.score = round(rho, 6)
@@ -214,6 +245,7 @@ def score_parts(f: Found, rs: RecallSettings, role_weight: dict[str, float] | No
         "penalty": (1.0 if f.unit.current else rs.superseded_penalty)
         * (rs.short_tier_penalty if f.unit.tier == "short" else 1.0)
         * weight_of(f.unit, role_weight or {})
+        * ((role_weight or {}).get(PRESENT, 1.0) if f.older else 1.0)
         * (rs.walk_weight if walked_only(f.routes) else 1.0),
     }
     own = (parts["query"] + parts["route"] + parts["anchor"]) * parts["penalty"]

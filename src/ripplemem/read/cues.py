@@ -11,7 +11,7 @@ from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
 
 __all__ = [
-    "asks_assistant", "asks_count", "asks_for_many", "asks_when", "asks_yes_no", "keywords", "match_names",
+    "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
     "query_cues", "without_count_frame", "without_times",
 ]
 
@@ -116,6 +116,20 @@ def asks_count(query: str) -> bool:
     spend on ...?", "What is the total number of siblings I have?"): its answer is counted
     or reckoned from memories that state quantities or dates."""
     return bool(_COUNT.search(query[:_FORM_CHARS]))
+
+
+_PRESENT = re.compile(
+    r"\b(?:current(?:ly)?|now|nowadays|these days|so far|to date|as of now|at the moment|still|latest|"
+    r"most recent(?:ly)?|any ?more|these days|right now|at present|presently)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_present(query: str) -> bool:
+    """Whether ``query`` asks about the present state of something that changes ("Where do I
+    keep my sneakers now?", "How many pages have I read so far?", "What is my current
+    highest score?"): of two memories that say nearly the same, the later one answers."""
+    return bool(_PRESENT.search(query[:_FORM_CHARS]))
 
 
 def without_count_frame(query: str) -> str:

@@ -28,7 +28,16 @@ from .assemble import (
     score_parts,
 )
 from .consolidated import members_of, without_repeats
-from .cues import asks_assistant, asks_count, asks_for_many, asks_yes_no, query_cues, without_count_frame, without_times
+from .cues import (
+    asks_assistant,
+    asks_count,
+    asks_for_many,
+    asks_present,
+    asks_yes_no,
+    query_cues,
+    without_count_frame,
+    without_times,
+)
 from .diffuse import diffuse
 from .gateway import covers, follow, stems, with_concepts
 from .plan import rule_plan
@@ -60,7 +69,7 @@ def _blind_plan(query: str, cues: Cues, found: Sequence[Found], rs: RecallSettin
 def _weights(rs: RecallSettings, query: str) -> dict[str, float]:
     """The ranking's weights by what a memory is (its chat role, whether it states a number),
     read once per recall from the question's form."""
-    return role_weights(rs, asks_assistant(query), asks_count(query))
+    return role_weights(rs, asks_assistant(query), asks_count(query), asks_present(query))
 
 
 def _initial(

@@ -120,7 +120,7 @@ def asks_count(query: str) -> bool:
 
 _PRESENT = re.compile(
     r"\b(?:current(?:ly)?|now|nowadays|these days|so far|to date|as of now|at the moment|still|latest|"
-    r"most recent(?:ly)?|any ?more|these days|right now|at present|presently)\b",
+    r"most recent(?:ly)?|any ?more|right now|at present|presently)\b",
     re.IGNORECASE,
 )
 

@@ -203,14 +203,10 @@ def older_twins(found: dict[str, Found], cosine: float) -> set[str]:
         return set()
     vecs = np.stack([f.unit.vector for f in dated if f.unit.vector is not None]).astype(np.float32)
     vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
-    sims = vecs @ vecs.T
-    out: set[str] = set()
-    for i, f in enumerate(dated):
-        for j, g in enumerate(dated):
-            if i != j and sims[i, j] >= cosine and g.unit.mentioned_at > f.unit.mentioned_at:  # type: ignore[operator]
-                out.add(f.unit.id)
-                break
-    return out
+    said = np.array([f.unit.mentioned_at.timestamp() for f in dated if f.unit.mentioned_at is not None])
+    newer_twin = ((vecs @ vecs.T) >= cosine) & (said[None, :] > said[:, None])  # [i, j]: j is i's later twin
+    rows = [bool(x) for x in np.asarray(newer_twin.any(axis=1)).ravel()]
+    return {f.unit.id for f, has in zip(dated, rows, strict=True) if has}
 
 
 def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[str, float]) -> None:

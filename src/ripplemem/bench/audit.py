@@ -7,7 +7,7 @@ For each conversation (a fresh store, the default settings, the public API only)
   counts as a miss); the misses are listed;
 - **fidelity**: memories stating a number or a name that neither their source turns nor the
   conversation's speakers nor the dates those turns imply account for (``ground.facts``,
-  with the evidence the write path's own check reads: ``write.fidelity.evidence``);
+  the dates read as the write path's own check reads them: ``write.fidelity.implied_dates``);
 - **size**: memories per turn, and how many were superseded.
 """
 
@@ -21,7 +21,7 @@ import click
 
 from ripplemem.formats import Conversation, load_locomo, load_longmemeval, session_messages
 from ripplemem.ground.facts import unsupported
-from ripplemem.ground.timeparse import find_times, span_label
+from ripplemem.ground.timeparse import span_label
 
 
 def _time_words(record: dict[str, Any]) -> list[str]:
@@ -42,14 +42,15 @@ def _time_words(record: dict[str, Any]) -> list[str]:
 
 
 def _implied_dates(sources: list[str], record: dict[str, Any]) -> list[str]:
-    """The dates the source turns imply, resolved against the day they were said ("three
-    years ago" said in May 2023 is 2020): a memory may state them."""
+    """The dates the source turns imply, resolved against the day they were said (the write
+    path's own check, ``write.fidelity.implied_dates``)."""
     from datetime import datetime
+
+    from ripplemem.write.fidelity import implied_dates
 
     if not record.get("mentioned_at"):
         return []
-    anchor = datetime.fromisoformat(record["mentioned_at"])
-    return [f"{span_label(m.span)} {m.restated}" for text in sources for m in find_times(text, anchor)]
+    return implied_dates(sources, datetime.fromisoformat(record["mentioned_at"]))
 
 
 def audit_conversation(conv: Conversation, folder: Path) -> dict[str, Any]:

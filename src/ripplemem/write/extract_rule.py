@@ -137,16 +137,17 @@ class _Roles:
     chat: bool
 
 
-def _display(speaker: str, role: str | None) -> str:
+def speaker_name(speaker: str, role: str | None) -> str:
+    """How a turn's speaker is named in a memory: the name, or "the user" / "the assistant"."""
     return _CHAT_ROLES.get((role or speaker).lower(), speaker)
 
 
 def _roles(turn: Turn, window: Window) -> _Roles:
-    name = _display(turn.speaker, turn.role)
+    name = speaker_name(turn.speaker, turn.role)
     chat = name in ("the user", "the assistant")
     if chat:
         other_name = "the assistant" if name == "the user" else "the user"
-        partner = next((t.speaker for t in window.turns if _display(t.speaker, t.role) == other_name), other_name[4:])
+        partner = next((t.speaker for t in window.turns if speaker_name(t.speaker, t.role) == other_name), other_name[4:])
         return _Roles(turn.speaker, name, partner, other_name, True)
     speakers = [s for s in window.speakers if s.lower() not in _LOG_ONLY_ROLES]  # a system prompt is nobody
     people = [s for s in speakers if s != turn.speaker]

@@ -19,8 +19,15 @@ from datetime import datetime
 from ..ground.facts import unsupported
 from ..ground.timeparse import find_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
+from .extract_rule import speaker_name
 
-CHAT_NAMES = {"user": "The user", "human": "The user", "assistant": "The assistant", "ai": "The assistant"}
+
+def implied_dates(texts: Sequence[str], anchor: datetime) -> list[str]:
+    """The dates ``texts`` imply, each time expression resolved against ``anchor`` ("three
+    years ago" said in May 2023 is 2020), and the day itself: what a memory of them may state."""
+    return [f"{span_label(m.span)} {m.restated}" for text in texts for m in find_times(text, anchor)] + [
+        span_label(TimeSpan.day(anchor))
+    ]
 
 
 def evidence(candidate: Candidate, turns: Mapping[str, Turn], speakers: Sequence[str], anchor: datetime | None) -> list[str]:
@@ -28,8 +35,7 @@ def evidence(candidate: Candidate, turns: Mapping[str, Turn], speakers: Sequence
     texts = [f"{t.text} {t.image_caption or ''}" for t in (turns.get(s) for s in candidate.sources) if t is not None]
     out = [*texts, " ".join(speakers)]
     if anchor is not None:
-        out += [f"{span_label(m.span)} {m.restated}" for text in texts for m in find_times(text, anchor)]
-        out.append(span_label(TimeSpan.day(anchor)))
+        out += implied_dates(texts, anchor)
     if candidate.time is not None:
         out.append(span_label(candidate.time))
     if candidate.mentioned_at is not None:
@@ -44,7 +50,8 @@ def as_said(candidate: Candidate, turns: Mapping[str, Turn]) -> Candidate:
         turn = turns.get(sid)
         if turn is None:
             continue
-        who = CHAT_NAMES.get((turn.role or turn.speaker).lower(), turn.speaker)
+        name = speaker_name(turn.speaker, turn.role)
+        who = name[:1].upper() + name[1:]
         caption = f" [photo: {turn.image_caption}]" if turn.image_caption else ""
         parts.append(f"{who} said: {turn.text.strip()}{caption}")
     return replace(candidate, restatement=" ".join(parts)) if parts else candidate

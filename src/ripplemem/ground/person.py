@@ -181,8 +181,8 @@ def _elided_verb(sent: Span) -> Token | None:
     "been" + a verb, or "have"/"had" + a participle, with no subject and led by nothing but adverbs after any interjection;
     never a question, an imperative ("Take care") or a bare participle ("Made with love")."""
     lead = _lead(sent)
-    if sent.text.rstrip().endswith("?") or lead.is_punct:
-        return None
+    if sent.text.rstrip().endswith("?") or lead.is_punct or any(t.text in ("(", "[") for t in sent[: lead.i - sent.start]):
+        return None  # "(Paid)" after a list item is a note, not "I paid"
     verb = next((t for t in sent[lead.i - sent.start :] if t.tag_ != "RB"), None)
     if verb is None or any(t.tag_ != "RB" for t in sent[lead.i - sent.start : verb.i - sent.start]):
         return None
@@ -661,6 +661,12 @@ def _quoted_mask(tokens: Doc | Span) -> list[bool]:
     base = tokens[0].idx
     ranges = list(_quote_ranges(text))
     return [any(a < t.idx - base < b for a, b in ranges) for t in tokens]
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """``(open, close)`` offsets of the quotation marks around the quoted passages of ``text``
+    (a quotation may hold several sentences: a quoted post, a line of a song)."""
+    return list(_quote_ranges(text))
 
 
 def _quote_ranges(text: str) -> Iterator[tuple[int, int]]:

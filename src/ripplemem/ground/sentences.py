@@ -18,6 +18,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     start = 0
     for m in _BOUNDARY.finditer(text):
         piece = m.group()
+        if "\n" not in piece and piece[:1] in "?!" and piece.rstrip()[-1:] in "\"')]" and text[m.end() : m.end() + 1].islower():
+            continue  # a quoted question inside a sentence: 'tweets with questions ("Any tips?") tend to ...'
         if "\n" not in piece and piece.startswith(".") and not piece.startswith(".."):
             word = text[start : m.start()].split()[-1:] or [""]
             tail = word[0].lower().rstrip(".")
@@ -34,11 +36,11 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 
 def _enumerator(before: str) -> bool:
     """Whether the full stop after ``before`` closes a list item's number: a number of at most
-    three digits that opens the text so far or follows a colon, a bold header's "**" or a
+    three digits (bold or not) that opens the text so far or follows a colon, a bold header's "**" or a
     line break ("Tips:\n1. ...", "**Tools:** 2. ..."); not "I scored 2. Then ..."."""
     words = before.rstrip().split()
-    if not words or not words[-1].isdigit() or len(words[-1]) > 3:
-        return False
+    if not words or not words[-1].lstrip("*").isdigit() or len(words[-1].lstrip("*")) > 3:
+        return False  # "**2. Asana**": a bold item opens with its number
     if len(words) == 1:
         return True
     previous = before.rstrip()[: -len(words[-1])].rstrip()

@@ -331,8 +331,15 @@ def _rule_season_year(m: re.Match[str], d: date, tense: Tense) -> Found:
     return span, m[0]
 
 
+_TITLE_WORD = re.compile(r"\s+(?!I\b)(?-i:[A-Z][a-z]+)")
+_MONTH_OR_DAY = re.compile(_MONTH_ABBR_RE + "|" + _WEEKDAY, re.I)
+
+
 def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
     rel = " ".join((m["rel"] or "").lower().split())
+    title = _TITLE_WORD.match(m.string, m.end())
+    if not rel and not m[0].lower().startswith("on") and title and not _MONTH_OR_DAY.fullmatch(title.group().strip()):
+        return None  # a name that holds a weekday ("Tuesday Textures", "Monday Night Football")
     target = next(i for i, w in enumerate(WEEKDAYS) if w.startswith(m["wd"].lower()[:3]))
     if rel == "this":
         day = d - timedelta(days=d.weekday()) + timedelta(days=target)
@@ -438,7 +445,7 @@ _RULES: tuple[tuple[re.Pattern[str], Rule, bool], ...] = tuple(
         (r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_ABBR_RE + r"(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False),
         (r"\b" + _MONTH_ABBR_RE + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False),
         (r"\b" + _MONTH + r",?\s+(?P<y>(?:19|20)\d{2})\b", _rule_month_year, False),
-        (r"\b(?P<pre>in|during|since|until|till|by|from|last|next|this|early|late|mid|back\s+in)(?:\s+|(?<=mid)-)" + _MONTH + r"\b", _rule_month, True),
+        (r"\b(?P<pre>in|during|since|until|till|by|from|last|next|this|early|late|mid|back\s+in)(?:\s+|(?<=mid)-)" + _MONTH + r"\b(?!\s+\d)", _rule_month, True),
         (r"\b(?:in|during|since|from|until|till|of|back\s+in|around)\s+(?:the\s+year\s+)?(?P<y>(?:19|20)\d{2})\b(?![-/]\d|\s+(?:people|persons|steps|words|miles|meters|dollars|calories|times|feet|pounds|points))", _rule_year, False),
         (r"\b(?:in\s+)?(?:the\s+)?(?P<dec>(?:19|20)\d0)'?s\b", _rule_decade, False),
     )

@@ -48,7 +48,8 @@ from typing import TYPE_CHECKING
 
 from ..ground.chatter import explain, is_pleasantry
 from ..ground.concepts import concepts
-from ..ground.person import Edit, Pronoun, apply_edits, person_edits
+from ..ground.layout import Block, blocks, item_extent
+from ..ground.person import Edit, Pronoun, apply_edits, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
 from ..ground.sentences import split_sentences
 from ..ground.timeparse import TimeMention, restate_times, span_label
@@ -94,6 +95,7 @@ _SIGNALS: tuple[tuple[re.Pattern[str], float], ...] = tuple(
         (r"\b(?:I|we)\s+(?:always|never)\b", 0.6),
     )
 )
+_PLAIN = Block()
 _FACT_LABELS = frozenset(
     "DATE TIME MONEY PERCENT QUANTITY CARDINAL ORDINAL PERSON GPE LOC FAC ORG NORP EVENT WORK_OF_ART PRODUCT "
     "LANGUAGE LAW".split()
@@ -117,6 +119,7 @@ class _Sentence:
     end: int
     question: bool
     content: bool
+    block: Block = _PLAIN  # its place in the turn's layout (heading, list item)
 
 
 @dataclass
@@ -233,21 +236,40 @@ class RuleExtractor:
 
     def _units(self, sentences: list[_Sentence], roles: _Roles, anchor: datetime | None, doc: Doc) -> list[_Unit]:
         """Group sentences: a new unit at a new event (another time, "By the way ...") or
-        when the unit is full; a sentence that refers back may fill it up to ``max_chars``."""
+        when the unit is full; a sentence that refers back may fill it up to ``max_chars``.
+        In a text laid out in blocks a heading opens a unit, a list item that would not fit
+        whole opens one, and an item's own sentences fill it up to ``max_chars``."""
         units: list[_Unit] = []
         soft = min(self.max_chars, self.unit_chars)
-        for s in sentences:
-            restated, times = _restate(s.text, roles, anchor, doc, s.start)
-            if s.question:
-                restated = f"{roles.name} asked: {_cap(restated)}"
-            refers_back = bool(_BACKREF.match(s.text)) or len(_words(s.text)) < 6
-            for piece in _cut(_cap(restated), self.max_chars):
+        layout = [s.block for s in sentences]
+        for i, s in enumerate(sentences):
+            times: list[TimeMention] = []
+            if s.block.code:  # code is kept as written: no person or time edits, no capital
+                pieces = _cut(s.text, self.max_chars)
+            else:
+                restated, times = _restate(s.text, roles, anchor, doc, s.start)
+                if s.question:
+                    restated = f"{roles.name} asked: {_cap(restated)}"
+                pieces = _cut(_cap(restated), self.max_chars)
+            refers_back = bool(_BACKREF.match(s.text)) or len(_words(s.text)) < 6 or s.block.code
+            for n, piece in enumerate(pieces):
                 cur = units[-1] if units else None
                 size = sum(len(p) + 1 for p in cur.parts) if cur else 0
+                held = cur is not None and any(not x.block.heading for x in cur.sentences)  # more than headings
                 other_time = cur is not None and _new_time(times, cur.times) and not refers_back
                 # between people a question is its own memory; a user's request keeps its context
                 asked = not roles.chat and (s.question or bool(cur and cur.sentences and cur.sentences[-1].question))
-                if cur is None or other_time or asked or _SHIFT.match(s.text) or size + len(piece) > (self.max_chars if refers_back else soft):
+                limit = self.max_chars if refers_back or (n == 0 and _in_item(cur, s)) else soft
+                if n == 0 and s.block.heading:
+                    opens = held
+                elif n == 0 and s.block.item is not None:
+                    whole = sum(len(x.text) + 1 for x in sentences[i : item_extent(layout, i)])
+                    opens = held and size + whole > soft
+                elif n == 0 and s.block.paragraph and cur is not None and any(x.block.item is not None for x in cur.sentences):
+                    opens = True  # a paragraph after a list: the list's items are not its lead-in
+                else:
+                    opens = cur is None or other_time or asked or bool(_SHIFT.match(s.text)) or size + len(piece) > limit
+                if cur is None or opens:
                     lead = _lead_in(cur)
                     cur = _Unit(lead[0], lead[1])
                     units.append(cur)
@@ -255,7 +277,7 @@ class RuleExtractor:
                 cur.sentences.append(s)
                 cur.times.extend(times)
                 times = []
-        return units
+        return [u for u in units if _stated(u)]
 
     def _answered_shortly(self, window: Window, index: int) -> bool:
         """Whether the next turn is another speaker's short reply without a question of its own."""
@@ -395,7 +417,9 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
     lead = re.compile(rf"^(?:(?:{_BARE_INTERJECTIONS}|{_INTERJECTIONS})\b[\s,]*)*(?:{name_re})\b\s*[,!?.:;]+\s*|^(?:{name_re}),\s*", re.I)
     tail = re.compile(rf",\s*(?:my\s+friend\s+)?(?:{name_re})\s*(?=[!?.]*$)")
     found: list[_Sentence] = []
-    for (start, end), act in zip(split_sentences(text), acts, strict=True):
+    spans = split_sentences(text)
+    quotes = quoted_spans(text)
+    for (start, end), act, block in zip(spans, acts, blocks(text, spans), strict=True):
         raw = text[start:end]
         cut = 0
         while True:
@@ -406,8 +430,9 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
         body = raw[cut:]
         body = tail.sub("", body)
         body = _FILLERS.sub("", body).strip()
-        question = raw.rstrip().endswith("?")
-        found.append(_Sentence(body, start + cut, start + cut + len(body), question, act == "content" and bool(body)))
+        question = raw.rstrip().endswith("?") and not any(a < start < b for a, b in quotes)  # a quoted question is not asked
+        content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
+        found.append(_Sentence(body, start + cut, start + cut + len(body), question, content, block))
     return found
 
 
@@ -452,6 +477,8 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
     pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
     span = doc[kept[0] : kept[-1] + 1]
     found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun)
+    quotes = [q for q in quoted_spans(doc_text(doc)) if q[0] < span.end_char and span.start_char < q[1]]
+    found = [e for e in found if not any(a < e.start < b for a, b in quotes)]  # a quotation of several sentences stays as said
     source, base = span.text, span.start_char
     return [
         Edit(where[e.start], where[e.end], e.text)
@@ -466,6 +493,24 @@ def _lead_in(unit: _Unit | None) -> tuple[list[str], list[_Sentence]]:
     if unit is None or len(unit.parts) < 2 or not unit.parts[-1].rstrip("* ").endswith(":"):
         return [], []
     return [unit.parts.pop()], [unit.sentences.pop()] if len(unit.sentences) == len(unit.parts) + 1 else []
+
+
+def _in_item(unit: _Unit | None, sentence: _Sentence) -> bool:
+    """Whether ``sentence`` goes on a list item that ``unit`` opened (a sub-point, a further
+    sentence): no heading and no item as far out since."""
+    if unit is None or sentence.block.heading or (sentence.block.paragraph and sentence.block.item is None):
+        return False
+    for s in reversed(unit.sentences):
+        if s.block.heading:
+            return False
+        if s.block.item is not None:
+            return sentence.block.item is None or sentence.block.item > s.block.item
+    return False
+
+
+def _stated(unit: _Unit) -> bool:
+    """A unit says something: not headings alone ("**Common Pitfalls:**" with nothing after it)."""
+    return any(not s.block.heading for s in unit.sentences) or len(unit.sentences) < len(unit.parts)
 
 
 def _cut(text: str, limit: int) -> list[str]:

@@ -225,6 +225,13 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ('"Went home early," he wrote.', C, M, '"Went home early," he wrote.'),  # quoted speech
     ("Sounds good.", C, M, "Sounds good."),  # present tense: "it" is left out, not "I"
     ("I took it with me.", C, M, "Caroline took it with them."),
+    # a present verb coordinated after an auxiliary agrees too
+    ("I'm packing for the market and want to bring a tent.", C, M, "Caroline is packing for the market and wants to bring a tent."),
+    ("I've been running a lot and need new shoes.", C, M, "Caroline has been running a lot and needs new shoes."),
+    ("I don't drink coffee or eat meat.", C, M, "Caroline doesn't drink coffee or eat meat."),  # under "do": the base form
+    # a capitalised "Your" after a label opens its clause, it is no title
+    ("**Registration**: Your shop needs a permit.", C, M, "**Registration**: Melanie's shop needs a permit."),
+    ("(Paid)", C, M, "(Paid)"),  # a bracketed note after a list item: no one is said to have paid
     ("I'd been wanting to try yoga.", "John", "Maria", "John had been wanting to try yoga."),
     # two mentions of one person side by side are separated
     ("For me I just get lost in thought.", "Nate", "Joanna", "For Nate, Nate just gets lost in thought."),

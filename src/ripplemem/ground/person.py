@@ -92,6 +92,8 @@ def _titled(tok: Token) -> bool:
     talking: it is left as written."""
     if not tok.text[:1].isupper() or tok.lower_ == "i" or tok.is_sent_start:
         return False
+    if tok.i > 0 and tok.nbor(-1).text in (":", "*", "-", "–", "—"):
+        return False  # a clause opens after a label: "**Registration**: Your LLC will ..."
     near = [tok.nbor(-1)] if tok.i > 0 else []
     near += [tok.nbor(1)] if tok.i + 1 < len(tok.doc) else []
     return any(t.is_alpha and t.text[:1].isupper() and not t.is_sent_start for t in near)
@@ -523,6 +525,7 @@ def _past_form(low: str) -> bool:
 _BE_PRESENT = frozenset(("am", "'m", "m", "are", "'re", "re"))
 _CLITICS = frozenset(("'m", "'re", "'ve", "'d", "'ll", "'s", "m", "re", "ve", "d", "ll"))
 _BE = _BE_PRESENT | {"was", "were", "be", "is", "'s"}
+_BE_HAVE = _BE | {"have", "'ve", "ve", "has", "had"}  # not "'d": "I'd go and see it"
 _NOMINAL = frozenset(("dobj", "pobj", "attr", "npadvmod", "compound", "amod", "nmod", "appos", "oprd", "poss"))
 
 
@@ -547,6 +550,10 @@ def _agree(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
             _inflect(own, who, edits)  # "I'm tired and am going home"
         elif finite is verb and not who.plural and verb.lower_ not in _BE and _verbal(verb) and _verb_like(conj):
             _inflect(conj, who, edits, lexical=True)  # "I cook and clean"
+        elif finite is not verb and not who.plural and (conj.tag_ == "VBP" or conj.tag_ == "VB" and _norm(finite.lower_) in _BE_HAVE):
+            # "I'm packing and want ...", "I've been running and need ...": a base form cannot share
+            # "am" or "have" (it could share "do" or "will": "I don't drink or eat meat")
+            _inflect(conj, who, edits, lexical=True)
 
 
 def _glued(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:

@@ -100,3 +100,22 @@ def test_a_yes_no_question_ranks_what_its_first_hit_links_to_first(memory: Memor
     polar = _venue_rank(memory)
     assert polar <= 2  # right after the recommendation (and at most one other)
     assert _venue_rank(memory, polar_gateway_spread=0.0) > polar  # the floor of other questions
+
+
+def test_a_bare_weekday_in_a_question_is_a_word_not_a_date(memory: Memory) -> None:
+    """"On Monday" in a question names the day the asker spoke of, which may be weeks back: no
+    time cue (the most recent Monday would favour whatever happened that day), and "Monday"
+    stays a word of the lexical view. "Last Monday" still fixes the date."""
+    memory.add(
+        [{"role": "user", "content": "I left home at 7 AM on Monday for my doctor's appointment and got to the clinic at 9."}],
+        user_id="u", session_id="a", session_time="2023-05-16T10:00:00Z",
+    )
+    memory.add(
+        [{"role": "user", "content": "Today I repotted the basil and watered the tomatoes."}],
+        user_id="u", session_id="b", session_time="2023-05-29T10:00:00Z",
+    )
+    bare = memory.recall("What time did I reach the clinic on Monday?", user_id="u", as_of="2023-05-30T12:00:00Z")
+    assert bare.trace.cues.time is None and "monday" in bare.trace.cues.keywords
+    assert "clinic" in bare.items[0].text
+    fixed = memory.recall("What did I do last Monday?", user_id="u", as_of="2023-05-30T12:00:00Z")
+    assert fixed.trace.cues.time is not None and fixed.trace.cues.time.start.day == 29

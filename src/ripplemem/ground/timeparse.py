@@ -500,6 +500,18 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
     return _named_days([_finish(text, c, day) for c in sorted(chosen, key=lambda f: f.start)], text)
 
 
+_BARE_WEEKDAY = re.compile(
+    r"(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?(?:\s+(?:morning|afternoon|evening|night))?",
+    re.IGNORECASE,
+)
+
+
+def bare_weekday(mention: TimeMention) -> bool:
+    """Whether ``mention`` is a weekday with nothing to fix its week ("on Monday", not "last
+    Monday" or "Monday, May 15th"): its date is a guess, the most recent such day."""
+    return bool(_BARE_WEEKDAY.fullmatch(mention.text.strip()))
+
+
 _WEEKDAY_ONLY = re.compile(
     r"(?:(?:on|last|this|next|past|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?",
     re.IGNORECASE,

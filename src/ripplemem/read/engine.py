@@ -11,7 +11,7 @@ import numpy as np
 
 from ..config import GraphSettings, RecallSettings
 from ..ground.text import asked_only, keywords, refers_back
-from ..ground.timeparse import find_times
+from ..ground.timeparse import bare_weekday, find_times
 from ..providers.embed.base import Embedder
 from ..store.base import Store
 from ..types import Cues, CueWeights, Evidence, EvidenceItem, Hit, MemoryUnit, Plan, RecallTrace, Scope, Vector
@@ -82,7 +82,10 @@ def _initial(
     speakers): they are in nearly every memory, and in a short memory ("Ann said: speak
     soon, Ben!") they alone would carry the match."""
     people, places = ctx.store.known_names(scope)
-    spans = find_times(query, as_of)  # parsed once: the cues and the lexical question both need them
+    # parsed once: the cues and the lexical question both need them. A question's bare weekday
+    # ("What time did I reach the clinic on Monday?") names a day of the week, not a date: the
+    # asker means the Monday they spoke of, which may be weeks back; it stays a word.
+    spans = [m for m in find_times(query, as_of) if not bare_weekday(m)]
     cues = query_cues(query, as_of, people, places, spans)
     qvec = ctx.embedder.embed([query])[0]
     total = ctx.store.count_units(scope)

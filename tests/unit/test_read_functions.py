@@ -8,6 +8,7 @@ import pytest
 
 from graph_helpers import Graph, day, unit, vec
 from ripplemem.config import RecallSettings
+from ripplemem.ground.text import match_names
 from ripplemem.read.assemble import (
     Found,
     align,
@@ -442,3 +443,11 @@ def test_a_second_round_follows_a_named_link_only() -> None:
 
     assert _named_link(_Search(), ["b", "a"])  # type: ignore[arg-type]
     assert not _named_link(_Search(), ["b", "c", "z"])  # type: ignore[arg-type]
+
+
+def test_a_known_name_is_matched_whole_or_by_its_capitalised_first_word() -> None:
+    known = ["Music Hall of Williamsburg", "Melanie Smith", "Harbor Grill"]
+    assert match_names("Who did I go with to the music event?", known) == frozenset()  # a word, not the venue
+    assert match_names("What did Melanie cook?", known) == {"Melanie Smith"}
+    assert match_names("what did melanie smith cook?", known) == {"Melanie Smith"}
+    assert match_names("Was the Music Hall loud?", known) == {"Music Hall of Williamsburg"}

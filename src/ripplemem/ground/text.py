@@ -48,7 +48,8 @@ def keywords(text: str) -> tuple[str, ...]:
 
 
 def match_names(text: str, names: Iterable[str]) -> frozenset[str]:
-    """Known names mentioned in ``text`` (whole words, case-insensitive; first names too)."""
+    """Known names mentioned in ``text`` (whole words, case-insensitive; first names too,
+    when written with their capital: "Music" of "Music Hall" is a name, "music" a word)."""
     low = f" {re.sub(r'[^a-z0-9 ]+', ' ', text.lower())} "
     found = set()
     for name in names:
@@ -60,7 +61,9 @@ def match_names(text: str, names: Iterable[str]) -> frozenset[str]:
             continue
         first = n.split()[0]
         if " " in n and len(first) > 2 and f" {first} " in low and first not in STOPWORDS:
-            found.add(name)
+            written = name.split()[0]
+            if not written[:1].isupper() or re.search(rf"(?<!\w){re.escape(written)}(?!\w)", text):
+                found.add(name)
     return frozenset(found)
 
 

@@ -11,7 +11,8 @@ turns (at most ``write.heal_batch`` per call), as ``reindex`` does for every sco
 already stored changes. Two writers of the same turns (a ``reindex`` or a healing ``add`` in
 another process) cannot both store memories of them: ``Store.apply`` refuses, inside its
 transaction, a batch whose turns are already done (:class:`TurnsDoneError`), and the call
-that lost leaves them as the winner stored them.
+that lost leaves them as the winner stored them. Each call counts its own fallbacks to the
+rules (``fallbacks``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from ..types import (
     Window,
     utcnow,
 )
+from . import fallbacks
 from .compose import compose
 from .fidelity import checked
 from .link import enforce_caps, link_unit, window_edges
@@ -121,55 +123,47 @@ def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
     first, their events first), then extract, select, update and link the new turns."""
     stored = ctx.store.log_turns(scope, turns)
     skipped = len(turns) - len(stored)
-    decided = _decider_failures(ctx)
-    with ctx.in_flight.holding(scope, stored):
-        healed, events, failures = _heal_backlog(ctx, scope)
+    with fallbacks.counting() as fell_back, ctx.in_flight.holding(scope, stored):
+        healed, events = _heal_backlog(ctx, scope)
         if stored:
-            fresh, fresh_failures = process(ctx, scope, stored)
-            events, failures = events + fresh, failures + fresh_failures
-    return AddResult(tuple(events), len(stored), skipped, failures, _decider_failures(ctx) - decided, healed)
+            events = events + process(ctx, scope, stored)
+    return AddResult(tuple(events), len(stored), skipped, fell_back.extraction, fell_back.decision, healed)
 
 
 def heal(
     ctx: WriteContext, scope: Scope, limit: int | None = None, *, skip: Collection[tuple[str, str]] = ()
-) -> tuple[int, list[MemoryEvent], int]:
+) -> tuple[int, list[MemoryEvent]]:
     """Extract the scope's pending or failed turns (log order, at most ``limit``, none of
-    the ``(session_id, turn_id)`` in ``skip``): how many, their events and extraction
-    failures. Raises as :func:`process` does, those turns marked failed."""
+    the ``(session_id, turn_id)`` in ``skip``): how many, and their events. Raises as
+    :func:`process` does, those turns marked failed."""
     todo = [t for t in ctx.store.open_turns(scope, limit) if (t.session_id, t.turn_id) not in skip]
     if not todo:
-        return 0, [], 0
-    events, failures = process(ctx, scope, todo)
-    return len(todo), events, failures
+        return 0, []
+    return len(todo), process(ctx, scope, todo)
 
 
-def _heal_backlog(ctx: WriteContext, scope: Scope) -> tuple[int, list[MemoryEvent], int]:
+def _heal_backlog(ctx: WriteContext, scope: Scope) -> tuple[int, list[MemoryEvent]]:
     """:func:`heal` before an add's own turns (those of every call in flight left out). A
     backlog that fails again stays failed and is logged, not raised: the caller's turns
     still go in (and the next add retries it)."""
     if ctx.settings.write.heal_batch <= 0:
-        return 0, [], 0
+        return 0, []
     try:
         return heal(ctx, scope, ctx.settings.write.heal_batch, skip=ctx.in_flight.of(scope))
     except RippleMemError as exc:
         log.warning("scope %s: earlier pending or failed turns failed again and stay failed: %s", scope.key, exc)
-        return 0, [], 0
+        return 0, []
 
 
-def _decider_failures(ctx: WriteContext) -> int:
-    return int(getattr(ctx.decider, "failures", 0))
-
-
-def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[list[MemoryEvent], int]:
+def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> list[MemoryEvent]:
     """Turn logged (pending) turns into units; on failure mark them failed and re-raise."""
-    before = ctx.extractor.failures
     events: list[MemoryEvent] = []
     with settling(ctx, scope, [t.turn_id for t in turns]):
         windows, positions = _windows(ctx, scope, turns)
         candidates = extract_candidates(ctx.extractor, windows, positions, ctx.settings.write, compose_on=ctx.compose)
         vectors = ctx.embedder.embed([c.restatement for c in candidates]) if candidates else None
         events = commit(ctx, scope, turns, positions, window_speakers(windows), candidates, vectors)
-    return events, ctx.extractor.failures - before
+    return events
 
 
 @contextmanager

@@ -103,11 +103,10 @@ def ingest_sessions(
                 if item is None:
                     break
                 index, turns = item
-                stored = ctx.store.log_turns(scope, turns)
+                stored = holding.enter_context(ctx.in_flight.logged(ctx.store, scope, turns))
                 added, skipped = added + len(stored), skipped + len(turns) - len(stored)
                 job = _Job(index, stored)
                 if stored:
-                    holding.enter_context(ctx.in_flight.holding(scope, stored))
                     with settling(ctx, scope, [t.turn_id for t in stored]):  # a failure marks them failed, as in add
                         windows, positions = _windows(ctx, scope, stored)
                         job.positions, job.speakers = positions, window_speakers(windows)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -72,18 +72,31 @@ class InFlight:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._turns: set[tuple[str, str, str]] = set()
+        self._turns: Counter[tuple[str, str, str]] = Counter()  # a count: two calls may send the same turn
 
     @contextmanager
-    def holding(self, scope: Scope, turns: Sequence[Turn]) -> Iterator[None]:
-        keys = {(scope.key, t.session_id, t.turn_id) for t in turns}
-        with self._lock:
-            self._turns |= keys
+    def logged(self, store: Store, scope: Scope, turns: Sequence[Turn]) -> Iterator[list[Turn]]:
+        """Log ``turns`` (``Store.log_turns``) and hold those stored until the block ends. They
+        are held from before they are logged, so an add healing the scope meanwhile never
+        takes them; turns an earlier call logged are let go at once (this call heals them)."""
+        held = Counter((scope.key, t.session_id, t.turn_id) for t in turns)
+        self._move(held, +1)
         try:
-            yield
+            stored = store.log_turns(scope, turns)
+            kept = Counter((scope.key, t.session_id, t.turn_id) for t in stored)
+            self._move(held - kept, -1)
+            held = kept
+            yield stored
         finally:
-            with self._lock:
-                self._turns -= keys
+            self._move(held, -1)
+
+    def _move(self, keys: Counter[tuple[str, str, str]], sign: int) -> None:
+        with self._lock:
+            if sign > 0:
+                self._turns.update(keys)
+            else:
+                self._turns.subtract(keys)
+                self._turns = +self._turns  # drop the keys no call holds
 
     def of(self, scope: Scope) -> set[tuple[str, str]]:
         with self._lock:
@@ -121,9 +134,8 @@ def new_unit_id() -> str:
 def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
     """Log the turns durably, extract what earlier calls left pending or failed (oldest
     first, their events first), then extract, select, update and link the new turns."""
-    stored = ctx.store.log_turns(scope, turns)
-    skipped = len(turns) - len(stored)
-    with fallbacks.counting() as fell_back, ctx.in_flight.holding(scope, stored):
+    with fallbacks.counting() as fell_back, ctx.in_flight.logged(ctx.store, scope, turns) as stored:
+        skipped = len(turns) - len(stored)
         healed, events = _heal_backlog(ctx, scope)
         if stored:
             events = events + process(ctx, scope, stored)

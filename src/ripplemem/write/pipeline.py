@@ -1,10 +1,13 @@
 """The write path: turns -> windows -> candidates -> selected, deduplicated units -> graph.
 
 1. the raw turns are committed to the log first (``Store.log_turns``), pending;
-2. windows, extraction and the candidates' embedding run with no lock held;
+2. windows, extraction and the candidates' embedding run with no lock held; so does an
+   LLM update decider, against the scope's memories as they are then (``decisions``);
 3. holding the scope's lock (``WriteContext.lock``, so two adds to one scope do not both
-   add the same fact), the update decisions and links are made and the units, edges and
-   history written in one short transaction (``Store.apply``), the turns marked done.
+   add the same fact), the update decisions are checked against the memories stored now
+   (made again, outside the lock, when another write changed what they were made against;
+   the rule decider decides here), the links made and the units, edges and history
+   written in one short transaction (``Store.apply``), the turns marked done.
 If anything between 1 and 3 fails, the turns stay in the log (marked failed; a crash
 leaves them pending) and the next ``add`` to the scope extracts them again before its own
 turns (at most ``write.heal_batch`` per call), as ``reindex`` does for every scope; nothing
@@ -47,10 +50,11 @@ from ..types import (
 )
 from . import fallbacks
 from .compose import compose
+from .decisions import Decider, Decisions, StaleDecision
 from .fidelity import checked
 from .link import enforce_caps, link_unit, window_edges
 from .select import select
-from .update import Decision, decide, merge
+from .update import merge
 from .window import make_windows
 
 log = logging.getLogger(__name__)
@@ -60,10 +64,6 @@ class Extractor(Protocol):
     def failures(self) -> int: ...
 
     def extract_many(self, windows: Sequence[Window]) -> list[list[Candidate]]: ...
-
-
-class Decider(Protocol):
-    def __call__(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision: ...
 
 
 class InFlight:
@@ -222,14 +222,37 @@ def commit(
     ctx: WriteContext, scope: Scope, turns: Sequence[Turn], positions: dict[tuple[str, str], int],
     speakers: frozenset[str], candidates: list[Candidate], vectors: np.ndarray | None,
 ) -> list[MemoryEvent]:
-    """Holding the scope's lock: decide, deduplicate and link ``candidates`` (``vectors``
-    their embeddings) against what is stored, write them in one transaction and mark
-    ``turns`` done. Raises :class:`TurnsDoneError` when another writer marked them first."""
-    with ctx.lock:
-        pending = _build_units(ctx, scope, candidates, vectors, {(t.session_id, t.turn_id): t.metadata for t in turns})
-        batch = _link(ctx, scope, pending, positions, speakers)
-        batch.done_turns = [t.turn_id for t in turns]
-        ctx.store.apply(scope, batch)
+    """Decide, deduplicate and link ``candidates`` (``vectors`` their embeddings) against
+    what is stored, write them in one transaction and mark ``turns`` done. An LLM decider is
+    asked with no lock held, its decisions checked under the scope's lock (``decisions``);
+    the rest runs holding it. Raises :class:`TurnsDoneError` when another writer marked the
+    turns first."""
+    of_turns = {(t.session_id, t.turn_id): t.metadata for t in turns}
+    plan = Decisions(ctx.decider, ctx.settings.write)
+    rounds = ctx.settings.write.decide_retries + 1 if plan.asks_llm and candidates else 0
+    for n in range(rounds):
+        _build_units(ctx, scope, candidates, vectors, plan, of_turns)  # no lock held: the decider is asked
+        with ctx.lock:
+            try:
+                with plan.replaying():
+                    pending = _build_units(ctx, scope, candidates, vectors, plan, of_turns)
+            except StaleDecision as exc:
+                log.info("scope %s: %s; deciding again (round %d)", scope.key, exc, n + 1)
+                continue
+            return _write(ctx, scope, turns, pending, positions, speakers)
+    with ctx.lock:  # the rule decider, or the scope kept changing: decide holding the lock
+        pending = _build_units(ctx, scope, candidates, vectors, plan, of_turns)
+        return _write(ctx, scope, turns, pending, positions, speakers)
+
+
+def _write(
+    ctx: WriteContext, scope: Scope, turns: Sequence[Turn], pending: _Pending, positions: dict[tuple[str, str], int],
+    speakers: frozenset[str],
+) -> list[MemoryEvent]:
+    """Holding the scope's lock: link the decided units and write them, ``turns`` done."""
+    batch = _link(ctx, scope, pending, positions, speakers)
+    batch.done_turns = [t.turn_id for t in turns]
+    ctx.store.apply(scope, batch)
     return pending.events
 
 
@@ -324,26 +347,23 @@ def _metadata(cand: Candidate, of_turns: Mapping[tuple[str, str], Mapping[str, A
 
 
 def _build_units(
-    ctx: WriteContext, scope: Scope, candidates: list[Candidate], vectors: np.ndarray | None,
-    of_turns: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
+    ctx: WriteContext, scope: Scope, candidates: list[Candidate], vectors: np.ndarray | None, plan: Decisions,
+    of_turns: Mapping[tuple[str, str], Mapping[str, Any]],
 ) -> _Pending:
+    """The call's units against what the scope stores now, each candidate decided by ``plan``."""
     pending = _Pending()
-    of_turns = of_turns or {}
     if not candidates or vectors is None:
         return pending
     ws = ctx.settings.write
     speakers = frozenset(p for c in candidates for p in c.participants)
-    now = utcnow()
-    for cand, vec in zip(candidates, vectors, strict=True):
+    now = plan.now
+    for index, (cand, vec) in enumerate(zip(candidates, vectors, strict=True)):
         # one vector search serves both the update decision and, later, the link pool
         found = ctx.store.dense_search(scope, vec, max(ctx.settings.graph.pool, 5))
         near = _neighbours(ctx, scope, vec, found, pending, ws.nearest)
         novelty = 1.0 - (near[0][1] if near else 0.0)
         sel = select(cand, novelty, speakers, ws)
-        if ctx.decider is not None:
-            decision = ctx.decider(cand, near)
-        else:
-            decision = decide(cand, near, duplicate_cosine=ws.duplicate_cosine, supersede_cosine=ws.supersede_cosine)
+        decision = plan.decide(index, cand, near)
         target = next((u for u, _ in near if u.id == decision.target), None)
         if decision.action == "NOOP" and target is not None:
             pending.events.append(MemoryEvent(target.id, "NOOP", target.restatement, None, cand.sources))
@@ -354,7 +374,7 @@ def _build_units(
             if meta:
                 merged = merged.with_(metadata={**merged.metadata, **meta})
             if decision.merged and decision.merged != target.restatement:
-                merged = merged.with_(restatement=decision.merged, vector=ctx.embedder.embed([decision.merged])[0])
+                merged = merged.with_(restatement=decision.merged, vector=plan.vector(decision.merged, ctx.embedder.embed))
             _stage(pending, merged)
             pending.history.append(
                 HistoryEntry(target.id, "UPDATE", now, target.restatement, merged.restatement,
@@ -363,7 +383,7 @@ def _build_units(
             pending.events.append(MemoryEvent(target.id, "UPDATE", merged.restatement, target.restatement, merged.sources))
             continue
         unit = MemoryUnit(
-            id=new_unit_id(), scope=scope, restatement=cand.restatement, sources=cand.sources,
+            id=plan.unit_id(index, new_unit_id), scope=scope, restatement=cand.restatement, sources=cand.sources,
             session_id=cand.session_id, vector=vec.astype(np.float32), participants=cand.participants,
             locations=cand.locations, concepts=cand.concepts, role=cand.role, time=cand.time, layer=sel.layer, tier=sel.tier,
             importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,

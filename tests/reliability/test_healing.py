@@ -149,3 +149,16 @@ def test_an_add_does_not_heal_the_turns_another_add_is_logging(open_memory) -> N
     worker.join(60)
     assert other.healed == 0 and [e.sources for e in other.events] == [("B1",)]
     assert [e.sources for e in results["a"].events] == [("A1",)]  # the add that logged it extracted it
+
+
+def test_healing_a_turn_leaves_another_sessions_turn_of_the_same_id_to_its_add(open_memory) -> None:  # type: ignore[no-untyped-def]
+    """Turn ids name turns within their session: a client numbering each session's turns from 1
+    heals session a's turn 1 without marking session b's turn 1 done (which lost its memory)."""
+    mem: Memory = open_memory()
+    crash_after_logging(mem, [{"speaker": "Ana", "text": "I moved to Lisbon last week.", "id": "1"}], "a", S1["session_time"])
+    result = mem.add([{"speaker": "Ben", "text": "I adopted a dog called Rex.", "id": "1"}], user_id="u1",
+                     session_id="b", session_time=S1["session_time"])
+    assert result.healed == 1 and len(result.events) == 2
+    assert sorted(u.restatement for u in mem.list(user_id="u1")) == [
+        "Ana moved to Lisbon in the week of 1 May 2023.", "Ben adopted a dog called Rex."]
+    assert mem.stats(user_id="u1")["turns"].get("done") == 2

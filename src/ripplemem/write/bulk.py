@@ -107,7 +107,7 @@ def ingest_sessions(
                 added, skipped = added + len(stored), skipped + len(turns) - len(stored)
                 job = _Job(index, stored)
                 if stored:
-                    with settling(ctx, scope, [t.turn_id for t in stored]):  # a failure marks them failed, as in add
+                    with settling(ctx, scope, stored):  # a failure marks them failed, as in add
                         windows, positions = _windows(ctx, scope, stored)
                         job.positions, job.speakers = positions, window_speakers(windows)
                         job.result = submit(windows, positions)
@@ -127,7 +127,7 @@ def _finish(
     ctx: WriteContext, scope: Scope, job: _Job, events: list[MemoryEvent], written: Callable[[int], None] | None
 ) -> None:
     if job.result is not None:
-        with settling(ctx, scope, [t.turn_id for t in job.turns]):
+        with settling(ctx, scope, job.turns):
             candidates, vectors = job.result()
             events += commit(ctx, scope, job.turns, job.positions, job.speakers, candidates, vectors)
     if written is not None:

@@ -170,7 +170,7 @@ def _heal_backlog(ctx: WriteContext, scope: Scope) -> tuple[int, list[MemoryEven
 def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> list[MemoryEvent]:
     """Turn logged (pending) turns into units; on failure mark them failed and re-raise."""
     events: list[MemoryEvent] = []
-    with settling(ctx, scope, [t.turn_id for t in turns]):
+    with settling(ctx, scope, turns):
         windows, positions = _windows(ctx, scope, turns)
         candidates = extract_candidates(ctx.extractor, windows, positions, ctx.settings.write, compose_on=ctx.compose)
         vectors = ctx.embedder.embed([c.restatement for c in candidates]) if candidates else None
@@ -179,7 +179,7 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> list[Memo
 
 
 @contextmanager
-def settling(ctx: WriteContext, scope: Scope, turn_ids: Sequence[str]) -> Iterator[None]:
+def settling(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> Iterator[None]:
     """Around the work on logged turns: when another writer (a reindex, another process)
     made them first (:class:`TurnsDoneError`) the call stores nothing of them and goes on;
     any other failure marks them failed and is re-raised."""
@@ -188,7 +188,7 @@ def settling(ctx: WriteContext, scope: Scope, turn_ids: Sequence[str]) -> Iterat
     except TurnsDoneError as exc:
         log.info("scope %s: %s; this call's memories of them were not stored", scope.key, exc)
     except BaseException:
-        ctx.store.mark_turns(scope, list(turn_ids), "failed")
+        ctx.store.mark_turns(scope, [(t.session_id, t.turn_id) for t in turns], "failed")
         raise
 
 
@@ -251,7 +251,7 @@ def _write(
 ) -> list[MemoryEvent]:
     """Holding the scope's lock: link the decided units and write them, ``turns`` done."""
     batch = _link(ctx, scope, pending, positions, speakers)
-    batch.done_turns = [t.turn_id for t in turns]
+    batch.done_turns = [(t.session_id, t.turn_id) for t in turns]
     ctx.store.apply(scope, batch)
     return pending.events
 

@@ -24,6 +24,7 @@ from ripplemem.types import Scope
 
 CHILD = Path(__file__).with_name("child.py")
 SEED = int(os.environ.get("RIPPLEMEM_KILL_SEED", "15"))
+KILLS = int(os.environ.get("RIPPLEMEM_KILLS", "0"))  # 0: 20 on SQLite, 6 on PostgreSQL
 
 
 def kill_loop(db: str, kills: int, rng: random.Random, embedder: Embedder) -> tuple[list[str], int]:
@@ -80,6 +81,7 @@ def test_sigkill_loop_loses_no_acknowledged_turn_and_heals_itself(open_memory, s
                                                                   kills: int) -> None:
     if not store_url.endswith(".db"):
         kills = 6  # PostgreSQL: fewer kills (the server, not the file, survives them)
+    kills = KILLS or kills
     mem: Memory = open_memory()  # creates the store before the children open it
     acked, sent = kill_loop(store_url, kills, random.Random(SEED), embedder)
     print(f"\n{kills} kills, {sent} calls sent, {len(acked)} turns acknowledged, 0 lost; ", end="")

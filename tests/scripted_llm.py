@@ -3,7 +3,7 @@
 It speaks ``POST /v1/chat/completions`` and ``POST /v1/embeddings`` over a real socket
 (stdlib ``http.server`` in a thread), so the code under test runs its real SDK and
 transport. Chat replies come from a queue the test fills: good JSON, bad JSON, an HTTP
-error, a slow reply (for timeouts). Embeddings are computed (hashed character trigrams,
+error, a slow reply (for timeouts); or from a function of the request (:meth:`ScriptedLLM.answer_with`). Embeddings are computed (hashed character trigrams,
 deterministic) unless an error is queued for them. Every request is recorded.
 
 Structured-output modes can be refused as real servers refuse them, without consuming the
@@ -26,6 +26,7 @@ import json
 import math
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -67,6 +68,7 @@ class ScriptedLLM:
         self.refused: dict[str, tuple[int, str]] = {}  # response_format mode -> (status, message)
         self.requests: list[RecordedRequest] = []
         self._chat: deque[ScriptedReply] = deque()
+        self._respond: Callable[[dict[str, Any]], ScriptedReply | None] | None = None
         self._embed: deque[ScriptedReply] = deque()
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -83,6 +85,14 @@ class ScriptedLLM:
         """Queue a chat reply whose content is ``obj`` as JSON (optionally in a code fence)."""
         text = json.dumps(obj)
         return self.reply(f"```json\n{text}\n```" if fence else text, delay=delay)
+
+    def answer_with(self, respond: Callable[[dict[str, Any]], ScriptedReply | None]) -> ScriptedLLM:
+        """Answer each chat request with ``respond(body)``, the queue only where it gives
+        ``None``: for replies that depend on the request (the ids it lists, who asks). It
+        runs in the server's request threads, so requests in flight together are answered
+        together."""
+        self._respond = respond
+        return self
 
     def fail(self, status: int = 500, *, times: int = 1, message: str | None = None) -> ScriptedLLM:
         """Queue ``times`` chat replies with HTTP ``status`` (and an error ``message``)."""
@@ -156,8 +166,10 @@ class ScriptedLLM:
             refusal = self.refused.get(format_mode(body.get("response_format")))
             if refusal is not None:
                 return refusal[0], _error(refusal[1]), 0.0
-            with self._lock:
-                item = self._chat.popleft() if self._chat else None
+            item = self._respond(body) if self._respond is not None else None
+            if item is None:
+                with self._lock:
+                    item = self._chat.popleft() if self._chat else None
             if item is None:
                 return 500, _error("scripted_llm: no chat reply queued"), 0.0
             if item.status != 200:

@@ -114,6 +114,7 @@ class WriteSettings:
     supersede_cosine: float = 0.80
     nearest: int = 5  # stored memories an update decision compares a candidate with
     llm_decide_above: float = 0.6  # the LLM decider is asked only when a stored memory is this close (cosine)
+    decide_retries: int = 2  # an LLM decider is asked with no lock held; rounds of deciding again when another write changed its memories meanwhile, before it is asked holding the scope's lock
     heal_batch: int = 200  # left pending or failed (a crash, a failure): turns an add() to the scope retries (0: off)
     bulk_ahead: int = 8  # bulk import (add_sessions): sessions logged and extracted ahead of the one being written
     max_turn_chars: int = 32_000  # a longer turn (text and image caption) is an InputError: bounds one add's work (0: off; turns.py keeps 100k)

@@ -347,8 +347,8 @@ class AddResult:
     events: tuple[MemoryEvent, ...]
     turns_added: int
     turns_skipped: int
-    extraction_failures: int = 0  # windows whose LLM extraction failed and the rules extracted
-    decider_fallbacks: int = 0  # update decisions whose LLM call failed and the rules decided
+    extraction_failures: int = 0  # this call's windows whose LLM extraction failed and the rules extracted
+    decider_fallbacks: int = 0  # this call's update decisions whose LLM call failed and the rules decided
     healed: int = 0  # earlier turns of the scope left pending or failed that this call extracted (events first)
     llm_usage: LLMUsage = field(default_factory=dict)  # per role: calls, tokens, wall time (empty without an LLM)
 

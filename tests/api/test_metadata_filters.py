@@ -155,7 +155,7 @@ def test_a_turn_extracted_later_keeps_its_metadata(memory: Memory) -> None:
     the metadata they were logged with."""
     scope = Scope("u1")
     memory.store.log_turns(scope, memory_turns(SESSION_2, {"topic": "travel"}))
-    memory.store.mark_turns(scope, ["D2:1", "D2:2"], "failed")
+    memory.store.mark_turns(scope, [("s2", "D2:1"), ("s2", "D2:2")], "failed")
     result = memory.add(SESSION_1, user_id="u1", session_id="s1", session_time="2023-05-08T13:56:00",
                         metadata={"topic": "support"})
     assert result.healed == 2

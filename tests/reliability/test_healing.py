@@ -4,6 +4,8 @@ by the next ``add`` to their scope (at most ``write.heal_batch`` per call), once
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -115,3 +117,48 @@ def test_a_backlog_that_fails_again_does_not_block_new_turns(open_memory, embedd
     flaky.poison = ""
     assert mem.add("Sunday was quiet.", user_id="u1", **S2).healed == 1
     assert turns(mem) == {"pending": 0, "failed": 0, "done": 3}
+
+
+class SlowLog:
+    """The store, its ``log_turns`` of one turn id slow once the turns are committed."""
+
+    def __init__(self, inner: Any, slow_turn: str, logged: threading.Event) -> None:
+        self.inner, self.slow_turn, self.logged = inner, slow_turn, logged
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def log_turns(self, scope, turns):  # type: ignore[no-untyped-def]
+        stored = self.inner.log_turns(scope, turns)
+        if any(t.turn_id == self.slow_turn for t in turns):
+            self.logged.set()
+            time.sleep(0.5)
+        return stored
+
+
+def test_an_add_does_not_heal_the_turns_another_add_is_logging(open_memory) -> None:  # type: ignore[no-untyped-def]
+    mem: Memory = open_memory()
+    logged = threading.Event()
+    mem.store = SlowLog(mem.store, "A1", logged)  # type: ignore[assignment]
+    results: dict[str, Any] = {}
+    worker = threading.Thread(target=lambda: results.update(a=mem.add(
+        [{"speaker": "Ana", "text": "I moved to Lisbon last week.", "id": "A1"}], user_id="u1", session_id="a")))
+    worker.start()
+    assert logged.wait(30)  # A1 is logged, pending, and its add has not extracted it yet
+    other = mem.add([{"speaker": "Ben", "text": "I adopted a dog called Rex.", "id": "B1"}], user_id="u1", session_id="b")
+    worker.join(60)
+    assert other.healed == 0 and [e.sources for e in other.events] == [("B1",)]
+    assert [e.sources for e in results["a"].events] == [("A1",)]  # the add that logged it extracted it
+
+
+def test_healing_a_turn_leaves_another_sessions_turn_of_the_same_id_to_its_add(open_memory) -> None:  # type: ignore[no-untyped-def]
+    """Turn ids name turns within their session: a client numbering each session's turns from 1
+    heals session a's turn 1 without marking session b's turn 1 done (which lost its memory)."""
+    mem: Memory = open_memory()
+    crash_after_logging(mem, [{"speaker": "Ana", "text": "I moved to Lisbon last week.", "id": "1"}], "a", S1["session_time"])
+    result = mem.add([{"speaker": "Ben", "text": "I adopted a dog called Rex.", "id": "1"}], user_id="u1",
+                     session_id="b", session_time=S1["session_time"])
+    assert result.healed == 1 and len(result.events) == 2
+    assert sorted(u.restatement for u in mem.list(user_id="u1")) == [
+        "Ana moved to Lisbon in the week of 1 May 2023.", "Ben adopted a dog called Rex."]
+    assert mem.stats(user_id="u1")["turns"].get("done") == 2

@@ -49,7 +49,7 @@ def test_threads_share_one_store(store: Store) -> None:
         scope = Scope(f"user{worker}")
         for i in range(15):
             store.log_turns(scope, [turn(f"t{i}")])
-            store.apply(scope, WriteBatch(add=[unit(scope, f"u{i}", vector=vec(worker * 100 + i))], done_turns=[f"t{i}"]))
+            store.apply(scope, WriteBatch(add=[unit(scope, f"u{i}", vector=vec(worker * 100 + i))], done_turns=[("s1", f"t{i}")]))
             assert store.dense_search(scope, vec(worker * 100 + i), 1)[0][0] == f"u{i}"
             store.lexical_search(scope, "memory", 3)
 
@@ -67,7 +67,7 @@ def test_writers_of_one_scope_take_turns(store_factory) -> None:  # type: ignore
         for i in range(20):
             tid = f"w{worker}-{i}"
             store.log_turns(ALICE, [turn(tid)])
-            store.apply(ALICE, WriteBatch(add=[unit(ALICE, tid, participants=frozenset({"Sam"}))], done_turns=[tid]))
+            store.apply(ALICE, WriteBatch(add=[unit(ALICE, tid, participants=frozenset({"Sam"}))], done_turns=[("s1", tid)]))
 
     assert _in_threads(work, 4) == []
     seqs = [t.seq for t in stores[0].turns(ALICE)]

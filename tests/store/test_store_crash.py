@@ -32,7 +32,7 @@ WRITER = textwrap.dedent(
         unit = MemoryUnit(f"u{i}", scope, f"Alice paddled kayak trip {i}", (f"t{i}",), "s1",
                           vector=vector / np.linalg.norm(vector), participants=frozenset({"Alice"}))
         edges = [Edge(f"u{i}", f"u{i - 1}", "window", 1.0)] if i else []
-        store.apply(scope, WriteBatch(add=[unit], edges=edges, done_turns=[f"t{i}"]))
+        store.apply(scope, WriteBatch(add=[unit], edges=edges, done_turns=[("s1", f"t{i}")]))
         print(i, flush=True)
     """
 )

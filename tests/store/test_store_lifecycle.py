@@ -31,7 +31,7 @@ def populate(store: Store, scope: Scope, secret: str = "remember") -> None:
             ],
             edges=[Edge("u1", "u2", "semantic", 0.9), Edge("u1", "u2", "window", 1.0)],
             history=[HistoryEntry("u1", "ADD", NOW, None, "x"), HistoryEntry("u2", "ADD", NOW)],
-            done_turns=["t1", "t2"],
+            done_turns=[("s1", "t1"), ("s1", "t2")],
         ),
     )  # fmt: skip
 

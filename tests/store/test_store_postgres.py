@@ -154,7 +154,7 @@ def test_delete_user_leaves_no_row_behind(pg_urls) -> None:  # type: ignore[no-u
                           participants=frozenset({"Zorblatt"}), locations=frozenset({"Quasarville"})),
                      unit(scope, "u2", "another memory", sources=("t1",))],
                 edges=[Edge("u1", "u2", "semantic", 0.9)], history=[HistoryEntry("u1", "ADD", utcnow())],
-                done_turns=["t1"]))  # fmt: skip
+                done_turns=[("s1", "t1")]))  # fmt: skip
         store.delete_user(victim.user_id)
         tables = [r[0] for r in pg_rows(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
                                            " AND tablename LIKE 'ripplemem%%' AND tablename <> 'ripplemem_scopes'")]

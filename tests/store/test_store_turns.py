@@ -39,17 +39,27 @@ def test_same_turn_id_in_another_session_is_another_turn(store: Store) -> None:
     assert [t.session_id for t in store.turns(ALICE, session_id="s2")] == ["s2"]
 
 
+def test_a_turn_is_marked_in_its_own_session(store: Store) -> None:
+    store.log_turns(ALICE, [turn("t1", session="s1"), turn("t1", session="s2")])
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u1", sources=("t1",))], done_turns=[("s2", "t1")]))
+    assert [(t.session_id, t.status) for t in store.turns(ALICE)] == [("s1", "pending"), ("s2", "done")]
+    with pytest.raises(TurnsDoneError):  # s2's t1 is done, whatever s1's is
+        store.apply(ALICE, WriteBatch(done_turns=[("s2", "t1")]))
+    store.mark_turns(ALICE, [("s1", "t1"), ("s2", "t1")], "failed")
+    assert [(t.session_id, t.status) for t in store.turns(ALICE)] == [("s1", "failed"), ("s2", "done")]
+
+
 def test_status_filters_and_pending_scopes(store: Store) -> None:
     bob = Scope("bob", agent_id="helper")
     store.log_turns(ALICE, [turn("t1"), turn("t2"), turn("t3")])
     store.log_turns(bob, [turn("b1")])
-    store.mark_turns(ALICE, ["t1"], "done")
-    store.mark_turns(ALICE, ["t2"], "failed")
+    store.mark_turns(ALICE, [("s1", "t1")], "done")
+    store.mark_turns(ALICE, [("s1", "t2")], "failed")
     assert [t.turn_id for t in store.turns(ALICE, status="pending")] == ["t3"]
     assert [t.turn_id for t in store.turns(ALICE, status="failed")] == ["t2"]
     assert set(store.pending_scopes()) == {ALICE, bob}
-    store.mark_turns(ALICE, ["t2", "t3"], "done")
-    store.apply(bob, WriteBatch(done_turns=["b1"]))
+    store.mark_turns(ALICE, [("s1", "t2"), ("s1", "t3")], "done")
+    store.apply(bob, WriteBatch(done_turns=[("s1", "b1")]))
     assert store.pending_scopes() == []
     assert set(store.scopes()) == {ALICE, bob}
 
@@ -57,7 +67,7 @@ def test_status_filters_and_pending_scopes(store: Store) -> None:
 def test_bad_status_is_refused(store: Store) -> None:
     store.log_turns(ALICE, [turn("t1")])
     with pytest.raises(InputError):
-        store.mark_turns(ALICE, ["t1"], "finished")
+        store.mark_turns(ALICE, [("s1", "t1")], "finished")
     assert store.turns(ALICE)[0].status == "pending"
 
 
@@ -70,20 +80,20 @@ def test_log_survives_reopen(store_factory) -> None:  # type: ignore[no-untyped-
 
 def test_a_batch_for_turns_already_done_is_refused_and_changes_nothing(store: Store) -> None:
     store.log_turns(ALICE, [turn("t1"), turn("t2")])
-    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u1", sources=("t1",))], done_turns=["t1"]))
-    for done_turns in (["t1"], ["t1", "t2"]):  # all done, or one of them
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u1", sources=("t1",))], done_turns=[("s1", "t1")]))
+    for done_turns in ([("s1", "t1")], [("s1", "t1"), ("s1", "t2")]):  # all done, or one of them
         with pytest.raises(TurnsDoneError):
             store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u2", sources=("t1",))], done_turns=done_turns))
     assert store.count_units(ALICE) == 1
     assert [(t.turn_id, t.status) for t in store.turns(ALICE)] == [("t1", "done"), ("t2", "pending")]
-    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u3", sources=("t2",))], done_turns=["t2"]))
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u3", sources=("t2",))], done_turns=[("s1", "t2")]))
     assert store.count_units(ALICE) == 2
 
 
 def test_marking_failed_leaves_a_done_turn_done(store: Store) -> None:
     store.log_turns(ALICE, [turn("t1"), turn("t2")])
-    store.mark_turns(ALICE, ["t1"], "done")
-    store.mark_turns(ALICE, ["t1", "t2"], "failed")  # a writer that lost the race gives up on both
+    store.mark_turns(ALICE, [("s1", "t1")], "done")
+    store.mark_turns(ALICE, [("s1", "t1"), ("s1", "t2")], "failed")  # a writer that lost the race gives up on both
     assert [(t.turn_id, t.status) for t in store.turns(ALICE)] == [("t1", "done"), ("t2", "failed")]
 
 
@@ -97,7 +107,7 @@ def test_two_writers_of_the_same_turns_commit_once(store_factory) -> None:  # ty
         start.wait()
         for i in range(20):
             try:
-                stores[w].apply(ALICE, WriteBatch(add=[unit(ALICE, f"w{w}-{i}", sources=(f"t{i}",))], done_turns=[f"t{i}"]))
+                stores[w].apply(ALICE, WriteBatch(add=[unit(ALICE, f"w{w}-{i}", sources=(f"t{i}",))], done_turns=[("s1", f"t{i}")]))
                 outcomes.append("stored")
             except TurnsDoneError:
                 outcomes.append("refused")

@@ -141,7 +141,7 @@ def test_a_failing_batch_leaves_nothing_behind(store: Store, breaking) -> None: 
         add=[unit(ALICE, "u1", "a zebra crossing"), unit(ALICE, "u2", "zebra stripes")],
         edges=[Edge("u1", "u2", "semantic", 0.9), Edge("u1", "u0", "window", 1.0)],
         history=[HistoryEntry("u1", "ADD", NOW, None, "a zebra crossing")],
-        done_turns=["t1", "t2"],
+        done_turns=[("s1", "t1"), ("s1", "t2")],
     )
     breaking(batch)
     with pytest.raises(StoreError):
@@ -154,7 +154,7 @@ def test_a_failing_batch_leaves_nothing_behind(store: Store, breaking) -> None: 
     assert store.history(ALICE, "u1") == []
     assert {t.status for t in store.turns(ALICE)} == {"pending"}
     # and the store still works afterwards
-    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u1", "a zebra crossing")], done_turns=["t1"]))
+    store.apply(ALICE, WriteBatch(add=[unit(ALICE, "u1", "a zebra crossing")], done_turns=[("s1", "t1")]))
     assert [i for i, _ in store.lexical_search(ALICE, "zebra", 5)] == ["u1"]
 
 

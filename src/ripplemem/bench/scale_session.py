@@ -45,7 +45,7 @@ def _log(url: str, scope: Scope, turns: int, seed: int, embedder: Embedder) -> f
                     batch.append(Turn(turn_id=f"log{written + len(batch)}", session_id=SESSION, speaker=m["speaker"],
                                       text=m["text"], time=when if k == 0 else None))
             store.log_turns(scope, batch)
-            store.mark_turns(scope, [t.turn_id for t in batch], "done")
+            store.mark_turns(scope, [(t.session_id, t.turn_id) for t in batch], "done")
             written += len(batch)
         return time.perf_counter() - start
     finally:

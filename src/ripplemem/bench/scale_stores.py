@@ -83,7 +83,7 @@ class SQLiteBackend:
             start = time.perf_counter()
             for turns, units, edges in synth_batches(synth, scope, size, batch, embedder.dim):
                 store.log_turns(scope, turns)
-                store.apply(scope, WriteBatch(add=units, edges=edges, done_turns=[t.turn_id for t in turns]))
+                store.apply(scope, WriteBatch(add=units, edges=edges, done_turns=[(t.session_id, t.turn_id) for t in turns]))
             return {"bulk_load_s": round(time.perf_counter() - start, 2)}
         finally:
             store.close()

@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 from ..types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, Tier, TimeSpan, Turn, Vector
 
+TurnKey = tuple[str, str]  # (session_id, turn_id): a turn id names a turn within its session
+
 
 @dataclass(slots=True)
 class WriteBatch:
@@ -20,8 +22,9 @@ class WriteBatch:
 
     ``add`` and ``update`` carry whole units (an update replaces the stored row);
     ``edges`` are stored in both directions; ``drop_edges`` are ``(src, dst, kind)``
-    triples removed in both directions (per-node caps); ``done_turns`` are the turn ids
-    marked done when the batch commits.
+    triples removed in both directions (per-node caps); ``done_turns`` are the turns, as
+    ``(session_id, turn_id)``, marked done when the batch commits (a turn id names a turn
+    within its session: another session's turn of the same id is another turn).
     """
 
     add: list[MemoryUnit] = field(default_factory=list)
@@ -29,7 +32,7 @@ class WriteBatch:
     edges: list[Edge] = field(default_factory=list)
     drop_edges: list[tuple[str, str, str]] = field(default_factory=list)
     history: list[HistoryEntry] = field(default_factory=list)
-    done_turns: list[str] = field(default_factory=list)
+    done_turns: list[TurnKey] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -102,13 +105,16 @@ class Store(Protocol):
         and ``reindex``)."""
         ...
 
-    def mark_turns(self, scope: Scope, turn_ids: Sequence[str], status: str) -> None: ...
+    def mark_turns(self, scope: Scope, turns: Sequence[TurnKey], status: str) -> None:
+        """Set the status of these turns (``(session_id, turn_id)``); ``failed`` leaves a
+        done turn as it is."""
+        ...
 
     # -- units, edges, history ----------------------------------------------------------
     def apply(self, scope: Scope, batch: WriteBatch) -> None:
         """Apply ``batch`` atomically: all of it or none of it. A batch with ``done_turns`` is
         refused with :class:`~ripplemem.errors.TurnsDoneError` (nothing changed) unless each of
-        those turn ids still has a pending or failed turn, checked inside the transaction."""
+        those turns is still pending or failed, checked inside the transaction."""
         ...
 
     def get_units(self, scope: Scope, ids: Sequence[str]) -> list[MemoryUnit]:

@@ -45,10 +45,10 @@ import numpy as np
 
 from ..config import WriteSettings
 from ..types import AddResult, Candidate, MemoryEvent, Scope, Turn, Window
+from . import fallbacks
 from .pipeline import (
     Extractor,
     WriteContext,
-    _decider_failures,
     _heal_backlog,
     _windows,
     commit,
@@ -59,7 +59,7 @@ from .pipeline import (
 
 log = logging.getLogger(__name__)
 
-Extracted = tuple[list[Candidate], "np.ndarray | None", int]  # candidates, their vectors, failed windows
+Extracted = tuple[list[Candidate], "np.ndarray | None"]  # candidates and their vectors
 
 
 @dataclass
@@ -78,19 +78,18 @@ def ingest_sessions(
     """Log, extract and write ``sessions`` (each a list of turns) in order; see the module.
     ``written`` is called with each session's place in the stream once it is written (as
     after one ``add``: maintenance scheduling), in order, stored turns or not."""
-    decided = _decider_failures(ctx)
     submit = _submitter(ctx, workers)
     ahead = max(1, ctx.settings.write.bulk_ahead)
     queue: deque[_Job] = deque()
     added = skipped = 0
     events: list[MemoryEvent] = []
     with ExitStack() as holding:  # healing (here or in a concurrent add) leaves the logged turns to this call
-        healed, healed_events, failures = _heal_backlog(ctx, scope)
+        fell_back = holding.enter_context(fallbacks.counting())
+        healed, healed_events = _heal_backlog(ctx, scope)
         events += healed_events
 
         def finish() -> None:
-            nonlocal failures
-            failures += _finish(ctx, scope, queue.popleft(), events, written)
+            _finish(ctx, scope, queue.popleft(), events, written)
 
         stream = enumerate(sessions)
         try:
@@ -104,12 +103,11 @@ def ingest_sessions(
                 if item is None:
                     break
                 index, turns = item
-                stored = ctx.store.log_turns(scope, turns)
+                stored = holding.enter_context(ctx.in_flight.logged(ctx.store, scope, turns))
                 added, skipped = added + len(stored), skipped + len(turns) - len(stored)
                 job = _Job(index, stored)
                 if stored:
-                    holding.enter_context(ctx.in_flight.holding(scope, stored))
-                    with settling(ctx, scope, [t.turn_id for t in stored]):  # a failure marks them failed, as in add
+                    with settling(ctx, scope, stored):  # a failure marks them failed, as in add
                         windows, positions = _windows(ctx, scope, stored)
                         job.positions, job.speakers = positions, window_speakers(windows)
                         job.result = submit(windows, positions)
@@ -122,20 +120,18 @@ def ingest_sessions(
             for waiting in queue:  # after a failed write: logged, left pending for the next add
                 if waiting.turns:
                     log.warning("scope %s: %d turns logged by a bulk import stay pending", scope.key, len(waiting.turns))
-    return AddResult(tuple(events), added, skipped, failures, _decider_failures(ctx) - decided, healed)
+    return AddResult(tuple(events), added, skipped, fell_back.extraction, fell_back.decision, healed)
 
 
 def _finish(
     ctx: WriteContext, scope: Scope, job: _Job, events: list[MemoryEvent], written: Callable[[int], None] | None
-) -> int:
-    failures = 0
+) -> None:
     if job.result is not None:
-        with settling(ctx, scope, [t.turn_id for t in job.turns]):
-            candidates, vectors, failures = job.result()
+        with settling(ctx, scope, job.turns):
+            candidates, vectors = job.result()
             events += commit(ctx, scope, job.turns, job.positions, job.speakers, candidates, vectors)
     if written is not None:
         written(job.index)
-    return failures
 
 
 # ---------------------------------------------------------------- where extraction runs
@@ -150,19 +146,25 @@ def _submitter(
         extractor = ctx.extractor
 
         def inline(windows: list[Window], positions: dict[tuple[str, str], int]) -> Callable[[], Extracted]:
-            def run() -> Extracted:
-                before = extractor.failures
+            def run() -> Extracted:  # its fallbacks count in the caller's tally directly
                 found = extract_candidates(extractor, windows, positions, ws, compose_on=compose_on)
                 vectors = ctx.embedder.embed([c.restatement for c in found]) if found else None
-                return found, vectors, extractor.failures - before
+                return found, vectors
 
             return run  # run when written: nothing is held ahead in this process
 
         return inline
 
     def remote(windows: list[Window], positions: dict[tuple[str, str], int]) -> Callable[[], Extracted]:
-        future: Future[Extracted] = pool.submit(_extract_in_worker, windows, positions, ws, compose_on)
-        return future.result
+        future: Future[tuple[list[Candidate], np.ndarray | None, int]] = pool.submit(
+            _extract_in_worker, windows, positions, ws, compose_on)
+
+        def result() -> Extracted:
+            found, vectors, fell_back = future.result()
+            fallbacks.count("extraction", fell_back)  # counted in the worker's tally: into the caller's
+            return found, vectors
+
+        return result
 
     return remote
 
@@ -222,9 +224,10 @@ def _exit_with(parent: int, every: float = 1.0) -> None:
 
 def _extract_in_worker(
     windows: list[Window], positions: dict[tuple[str, str], int], ws: WriteSettings, compose_on: bool
-) -> Extracted:
+) -> tuple[list[Candidate], np.ndarray | None, int]:
+    """The candidates, their vectors and how many windows fell back to the rules."""
     extractor, embedder = _worker["extractor"], _worker["embedder"]
-    before = extractor.failures
-    found = extract_candidates(extractor, windows, positions, ws, compose_on=compose_on)
+    with fallbacks.counting() as fell_back:
+        found = extract_candidates(extractor, windows, positions, ws, compose_on=compose_on)
     vectors = embedder.embed([c.restatement for c in found]) if found else None
-    return found, vectors, extractor.failures - before
+    return found, vectors, fell_back.extraction

@@ -6,7 +6,8 @@ without a source (or citing only context turns, which the previous window alread
 dropped, facts must occur in the restatement or the turns, and a time that does not parse
 stays empty. When the LLM fails (transport or invalid output), or every unit of a reply is
 dropped that way (a reply that states nothing grounded in the window), the fallback
-extractor handles the window and ``failures`` counts it: a window is never silently lost.
+extractor handles the window, counted in the call's tally (``fallbacks``) and in ``failures``
+(the process's total): a window is never silently lost.
 
 ``extract_many`` asks for up to ``concurrency`` windows at once (threads; the LLM client is
 thread-safe), each request metered under the caller's usage meters.
@@ -27,6 +28,7 @@ from ..prompts.extract import ExtractedUnit, ExtractOutput
 from ..providers.llm import usage
 from ..providers.llm.base import LLM
 from ..types import Candidate, TimeSpan, Window, utc
+from . import fallbacks
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +71,7 @@ class LLMExtractor:
     def _fall_back(self, window: Window, why: str) -> list[Candidate]:
         with self._lock:
             self.failures += 1
+        fallbacks.count("extraction")
         log.warning("LLM extraction failed for session %s (%s); using the fallback", window.session_id, why)
         return list(self.fallback(window))
 

@@ -1,17 +1,21 @@
 """The write path: turns -> windows -> candidates -> selected, deduplicated units -> graph.
 
 1. the raw turns are committed to the log first (``Store.log_turns``), pending;
-2. windows, extraction and the candidates' embedding run with no lock held;
+2. windows, extraction and the candidates' embedding run with no lock held; so does an
+   LLM update decider, against the scope's memories as they are then (``decisions``);
 3. holding the scope's lock (``WriteContext.lock``, so two adds to one scope do not both
-   add the same fact), the update decisions and links are made and the units, edges and
-   history written in one short transaction (``Store.apply``), the turns marked done.
+   add the same fact), the update decisions are checked against the memories stored now
+   (made again, outside the lock, when another write changed what they were made against;
+   the rule decider decides here), the links made and the units, edges and history
+   written in one short transaction (``Store.apply``), the turns marked done.
 If anything between 1 and 3 fails, the turns stay in the log (marked failed; a crash
 leaves them pending) and the next ``add`` to the scope extracts them again before its own
 turns (at most ``write.heal_batch`` per call), as ``reindex`` does for every scope; nothing
 already stored changes. Two writers of the same turns (a ``reindex`` or a healing ``add`` in
 another process) cannot both store memories of them: ``Store.apply`` refuses, inside its
 transaction, a batch whose turns are already done (:class:`TurnsDoneError`), and the call
-that lost leaves them as the winner stored them.
+that lost leaves them as the winner stored them. Each call counts its own fallbacks to the
+rules (``fallbacks``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -44,11 +48,13 @@ from ..types import (
     Window,
     utcnow,
 )
+from . import fallbacks
 from .compose import compose
+from .decisions import Decider, Decisions, StaleDecision
 from .fidelity import checked
 from .link import enforce_caps, link_unit, window_edges
 from .select import select
-from .update import Decision, decide, merge
+from .update import merge
 from .window import make_windows
 
 log = logging.getLogger(__name__)
@@ -60,28 +66,37 @@ class Extractor(Protocol):
     def extract_many(self, windows: Sequence[Window]) -> list[list[Candidate]]: ...
 
 
-class Decider(Protocol):
-    def __call__(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision: ...
-
-
 class InFlight:
     """The turns this process's calls are processing now (``(session_id, turn_id)`` per scope
     key): healing leaves them to the call that logged them."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._turns: set[tuple[str, str, str]] = set()
+        self._turns: Counter[tuple[str, str, str]] = Counter()  # a count: two calls may send the same turn
 
     @contextmanager
-    def holding(self, scope: Scope, turns: Sequence[Turn]) -> Iterator[None]:
-        keys = {(scope.key, t.session_id, t.turn_id) for t in turns}
-        with self._lock:
-            self._turns |= keys
+    def logged(self, store: Store, scope: Scope, turns: Sequence[Turn]) -> Iterator[list[Turn]]:
+        """Log ``turns`` (``Store.log_turns``) and hold those stored until the block ends. They
+        are held from before they are logged, so an add healing the scope meanwhile never
+        takes them; turns an earlier call logged are let go at once (this call heals them)."""
+        held = Counter((scope.key, t.session_id, t.turn_id) for t in turns)
+        self._move(held, +1)
         try:
-            yield
+            stored = store.log_turns(scope, turns)
+            kept = Counter((scope.key, t.session_id, t.turn_id) for t in stored)
+            self._move(held - kept, -1)
+            held = kept
+            yield stored
         finally:
-            with self._lock:
-                self._turns -= keys
+            self._move(held, -1)
+
+    def _move(self, keys: Counter[tuple[str, str, str]], sign: int) -> None:
+        with self._lock:
+            if sign > 0:
+                self._turns.update(keys)
+            else:
+                self._turns.subtract(keys)
+                self._turns = +self._turns  # drop the keys no call holds
 
     def of(self, scope: Scope) -> set[tuple[str, str]]:
         with self._lock:
@@ -119,61 +134,52 @@ def new_unit_id() -> str:
 def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
     """Log the turns durably, extract what earlier calls left pending or failed (oldest
     first, their events first), then extract, select, update and link the new turns."""
-    stored = ctx.store.log_turns(scope, turns)
-    skipped = len(turns) - len(stored)
-    decided = _decider_failures(ctx)
-    with ctx.in_flight.holding(scope, stored):
-        healed, events, failures = _heal_backlog(ctx, scope)
+    with fallbacks.counting() as fell_back, ctx.in_flight.logged(ctx.store, scope, turns) as stored:
+        skipped = len(turns) - len(stored)
+        healed, events = _heal_backlog(ctx, scope)
         if stored:
-            fresh, fresh_failures = process(ctx, scope, stored)
-            events, failures = events + fresh, failures + fresh_failures
-    return AddResult(tuple(events), len(stored), skipped, failures, _decider_failures(ctx) - decided, healed)
+            events = events + process(ctx, scope, stored)
+    return AddResult(tuple(events), len(stored), skipped, fell_back.extraction, fell_back.decision, healed)
 
 
 def heal(
     ctx: WriteContext, scope: Scope, limit: int | None = None, *, skip: Collection[tuple[str, str]] = ()
-) -> tuple[int, list[MemoryEvent], int]:
+) -> tuple[int, list[MemoryEvent]]:
     """Extract the scope's pending or failed turns (log order, at most ``limit``, none of
-    the ``(session_id, turn_id)`` in ``skip``): how many, their events and extraction
-    failures. Raises as :func:`process` does, those turns marked failed."""
+    the ``(session_id, turn_id)`` in ``skip``): how many, and their events. Raises as
+    :func:`process` does, those turns marked failed."""
     todo = [t for t in ctx.store.open_turns(scope, limit) if (t.session_id, t.turn_id) not in skip]
     if not todo:
-        return 0, [], 0
-    events, failures = process(ctx, scope, todo)
-    return len(todo), events, failures
+        return 0, []
+    return len(todo), process(ctx, scope, todo)
 
 
-def _heal_backlog(ctx: WriteContext, scope: Scope) -> tuple[int, list[MemoryEvent], int]:
+def _heal_backlog(ctx: WriteContext, scope: Scope) -> tuple[int, list[MemoryEvent]]:
     """:func:`heal` before an add's own turns (those of every call in flight left out). A
     backlog that fails again stays failed and is logged, not raised: the caller's turns
     still go in (and the next add retries it)."""
     if ctx.settings.write.heal_batch <= 0:
-        return 0, [], 0
+        return 0, []
     try:
         return heal(ctx, scope, ctx.settings.write.heal_batch, skip=ctx.in_flight.of(scope))
     except RippleMemError as exc:
         log.warning("scope %s: earlier pending or failed turns failed again and stay failed: %s", scope.key, exc)
-        return 0, [], 0
+        return 0, []
 
 
-def _decider_failures(ctx: WriteContext) -> int:
-    return int(getattr(ctx.decider, "failures", 0))
-
-
-def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> tuple[list[MemoryEvent], int]:
+def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> list[MemoryEvent]:
     """Turn logged (pending) turns into units; on failure mark them failed and re-raise."""
-    before = ctx.extractor.failures
     events: list[MemoryEvent] = []
-    with settling(ctx, scope, [t.turn_id for t in turns]):
+    with settling(ctx, scope, turns):
         windows, positions = _windows(ctx, scope, turns)
         candidates = extract_candidates(ctx.extractor, windows, positions, ctx.settings.write, compose_on=ctx.compose)
         vectors = ctx.embedder.embed([c.restatement for c in candidates]) if candidates else None
         events = commit(ctx, scope, turns, positions, window_speakers(windows), candidates, vectors)
-    return events, ctx.extractor.failures - before
+    return events
 
 
 @contextmanager
-def settling(ctx: WriteContext, scope: Scope, turn_ids: Sequence[str]) -> Iterator[None]:
+def settling(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> Iterator[None]:
     """Around the work on logged turns: when another writer (a reindex, another process)
     made them first (:class:`TurnsDoneError`) the call stores nothing of them and goes on;
     any other failure marks them failed and is re-raised."""
@@ -182,7 +188,7 @@ def settling(ctx: WriteContext, scope: Scope, turn_ids: Sequence[str]) -> Iterat
     except TurnsDoneError as exc:
         log.info("scope %s: %s; this call's memories of them were not stored", scope.key, exc)
     except BaseException:
-        ctx.store.mark_turns(scope, list(turn_ids), "failed")
+        ctx.store.mark_turns(scope, [(t.session_id, t.turn_id) for t in turns], "failed")
         raise
 
 
@@ -216,14 +222,37 @@ def commit(
     ctx: WriteContext, scope: Scope, turns: Sequence[Turn], positions: dict[tuple[str, str], int],
     speakers: frozenset[str], candidates: list[Candidate], vectors: np.ndarray | None,
 ) -> list[MemoryEvent]:
-    """Holding the scope's lock: decide, deduplicate and link ``candidates`` (``vectors``
-    their embeddings) against what is stored, write them in one transaction and mark
-    ``turns`` done. Raises :class:`TurnsDoneError` when another writer marked them first."""
-    with ctx.lock:
-        pending = _build_units(ctx, scope, candidates, vectors, {(t.session_id, t.turn_id): t.metadata for t in turns})
-        batch = _link(ctx, scope, pending, positions, speakers)
-        batch.done_turns = [t.turn_id for t in turns]
-        ctx.store.apply(scope, batch)
+    """Decide, deduplicate and link ``candidates`` (``vectors`` their embeddings) against
+    what is stored, write them in one transaction and mark ``turns`` done. An LLM decider is
+    asked with no lock held, its decisions checked under the scope's lock (``decisions``);
+    the rest runs holding it. Raises :class:`TurnsDoneError` when another writer marked the
+    turns first."""
+    of_turns = {(t.session_id, t.turn_id): t.metadata for t in turns}
+    plan = Decisions(ctx.decider, ctx.settings.write)
+    rounds = ctx.settings.write.decide_retries + 1 if plan.asks_llm and candidates else 0
+    for n in range(rounds):
+        _build_units(ctx, scope, candidates, vectors, plan, of_turns)  # no lock held: the decider is asked
+        with ctx.lock:
+            try:
+                with plan.replaying():
+                    pending = _build_units(ctx, scope, candidates, vectors, plan, of_turns)
+            except StaleDecision as exc:
+                log.info("scope %s: %s; deciding again (round %d)", scope.key, exc, n + 1)
+                continue
+            return _write(ctx, scope, turns, pending, positions, speakers)
+    with ctx.lock:  # the rule decider, or the scope kept changing: decide holding the lock
+        pending = _build_units(ctx, scope, candidates, vectors, plan, of_turns)
+        return _write(ctx, scope, turns, pending, positions, speakers)
+
+
+def _write(
+    ctx: WriteContext, scope: Scope, turns: Sequence[Turn], pending: _Pending, positions: dict[tuple[str, str], int],
+    speakers: frozenset[str],
+) -> list[MemoryEvent]:
+    """Holding the scope's lock: link the decided units and write them, ``turns`` done."""
+    batch = _link(ctx, scope, pending, positions, speakers)
+    batch.done_turns = [(t.session_id, t.turn_id) for t in turns]
+    ctx.store.apply(scope, batch)
     return pending.events
 
 
@@ -318,26 +347,23 @@ def _metadata(cand: Candidate, of_turns: Mapping[tuple[str, str], Mapping[str, A
 
 
 def _build_units(
-    ctx: WriteContext, scope: Scope, candidates: list[Candidate], vectors: np.ndarray | None,
-    of_turns: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
+    ctx: WriteContext, scope: Scope, candidates: list[Candidate], vectors: np.ndarray | None, plan: Decisions,
+    of_turns: Mapping[tuple[str, str], Mapping[str, Any]],
 ) -> _Pending:
+    """The call's units against what the scope stores now, each candidate decided by ``plan``."""
     pending = _Pending()
-    of_turns = of_turns or {}
     if not candidates or vectors is None:
         return pending
     ws = ctx.settings.write
     speakers = frozenset(p for c in candidates for p in c.participants)
-    now = utcnow()
-    for cand, vec in zip(candidates, vectors, strict=True):
+    now = plan.now
+    for index, (cand, vec) in enumerate(zip(candidates, vectors, strict=True)):
         # one vector search serves both the update decision and, later, the link pool
         found = ctx.store.dense_search(scope, vec, max(ctx.settings.graph.pool, 5))
         near = _neighbours(ctx, scope, vec, found, pending, ws.nearest)
         novelty = 1.0 - (near[0][1] if near else 0.0)
         sel = select(cand, novelty, speakers, ws)
-        if ctx.decider is not None:
-            decision = ctx.decider(cand, near)
-        else:
-            decision = decide(cand, near, duplicate_cosine=ws.duplicate_cosine, supersede_cosine=ws.supersede_cosine)
+        decision = plan.decide(index, cand, near)
         target = next((u for u, _ in near if u.id == decision.target), None)
         if decision.action == "NOOP" and target is not None:
             pending.events.append(MemoryEvent(target.id, "NOOP", target.restatement, None, cand.sources))
@@ -348,7 +374,7 @@ def _build_units(
             if meta:
                 merged = merged.with_(metadata={**merged.metadata, **meta})
             if decision.merged and decision.merged != target.restatement:
-                merged = merged.with_(restatement=decision.merged, vector=ctx.embedder.embed([decision.merged])[0])
+                merged = merged.with_(restatement=decision.merged, vector=plan.vector(decision.merged, ctx.embedder.embed))
             _stage(pending, merged)
             pending.history.append(
                 HistoryEntry(target.id, "UPDATE", now, target.restatement, merged.restatement,
@@ -357,7 +383,7 @@ def _build_units(
             pending.events.append(MemoryEvent(target.id, "UPDATE", merged.restatement, target.restatement, merged.sources))
             continue
         unit = MemoryUnit(
-            id=new_unit_id(), scope=scope, restatement=cand.restatement, sources=cand.sources,
+            id=plan.unit_id(index, new_unit_id), scope=scope, restatement=cand.restatement, sources=cand.sources,
             session_id=cand.session_id, vector=vec.astype(np.float32), participants=cand.participants,
             locations=cand.locations, concepts=cand.concepts, role=cand.role, time=cand.time, layer=sel.layer, tier=sel.tier,
             importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,

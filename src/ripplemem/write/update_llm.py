@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+
 from ..config import WriteSettings
 from ..errors import ProviderError
 from ..prompts import update as prompt
 from ..providers.llm import usage
 from ..providers.llm.base import LLM
 from ..types import Candidate, MemoryUnit
+from . import fallbacks
 from .update import Decision, decide, may_close
 
 
@@ -24,7 +27,14 @@ class LLMDecider:
         self.llm = llm
         self.settings = settings
         self.ask_above = settings.llm_decide_above if ask_above is None else ask_above
-        self.failures = 0
+        self.failures = 0  # the process's total; each write call counts its own (``fallbacks``)
+        self._lock = threading.Lock()  # asked from several calls at once (outside the scopes' locks)
+
+    def _fell_back(self) -> None:
+        """Count a fallback to the rule: in the calling write's tally and the process's total."""
+        with self._lock:
+            self.failures += 1
+        fallbacks.count("decision")
 
     def _rule(self, candidate: Candidate, neighbours: list[tuple[MemoryUnit, float]]) -> Decision:
         return decide(candidate, neighbours, duplicate_cosine=self.settings.duplicate_cosine,
@@ -37,14 +47,14 @@ class LLMDecider:
         try:
             out = prompt.render(candidate, [u for u, _ in near]).ask(self.llm)
         except ProviderError:
-            self.failures += 1
+            self._fell_back()
             return self._rule(candidate, neighbours)
         known = {u.id: u for u, _ in near}
         if out.action == "ADD":
             return Decision("ADD", None, f"llm: {out.reason}".strip())
         target = known.get(out.target_id or "")
         if target is None:
-            self.failures += 1
+            self._fell_back()
             usage.record("update", failures=1)  # a valid reply that names no stored memory
             return self._rule(candidate, neighbours)
         if out.action == "SUPERSEDE":

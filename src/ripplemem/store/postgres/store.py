@@ -19,7 +19,7 @@ from typing import Any
 from ...config import Settings
 from ...errors import StoreError
 from ...types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector, utcnow
-from ..base import DeleteReport, UnitState, WriteBatch
+from ..base import DeleteReport, TurnKey, UnitState, WriteBatch
 from . import admin, schema, search, writes
 from .driver import conninfo, make_pool, psycopg_modules, public_url, vector_oid
 
@@ -175,9 +175,9 @@ class PostgresStore:
             )
             return [admin.scope_from_row(r) for r in rows]
 
-    def mark_turns(self, scope: Scope, turn_ids: Sequence[str], status: str) -> None:
+    def mark_turns(self, scope: Scope, turns: Sequence[TurnKey], status: str) -> None:
         with self._tx() as conn:
-            writes.set_turn_status(conn, scope, turn_ids, status)
+            writes.set_turn_status(conn, scope, turns, status)
 
     # -- units, edges, history ----------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...errors import EmbedderMismatchError, InputError, NotFoundError, TurnsDoneError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, Turn, utc
-from ..base import WriteBatch
+from ..base import TurnKey, WriteBatch
 from ..records import normalise_name
 from .driver import span_range
 from .schema import ensure_vector_index
@@ -164,28 +164,36 @@ def insert_turns(conn: Any, scope: Scope, turns: Sequence[Turn], *, keep_seq: bo
     return stored
 
 
-def set_turn_status(conn: Any, scope: Scope, turn_ids: Sequence[str], status: str) -> None:
+_THESE_TURNS = "(session_id, turn_id) IN (SELECT * FROM unnest(%s::text[], %s::text[]))"
+
+
+def _columns(turns: Sequence[TurnKey]) -> tuple[list[str], list[str]]:
+    """The turns' session ids and turn ids, for :data:`_THESE_TURNS`."""
+    return [s for s, _ in turns], [t for _, t in turns]
+
+
+def set_turn_status(conn: Any, scope: Scope, turns: Sequence[TurnKey], status: str) -> None:
     """Set the turns' status; ``failed`` leaves a turn another writer made done as it is."""
     if status not in TURN_STATUSES:
         raise InputError(f"turn status must be one of {TURN_STATUSES}, not {status!r}")
     keep_done = " AND status <> 'done'" if status == "failed" else ""
-    if turn_ids:
+    if turns:
         conn.execute(
-            "UPDATE ripplemem_turns SET status = %s WHERE scope = %s AND turn_id = ANY(%s::text[])" + keep_done,
-            (status, scope.key, list(dict.fromkeys(turn_ids))),
+            f"UPDATE ripplemem_turns SET status = %s WHERE scope = %s AND {_THESE_TURNS}{keep_done}",
+            (status, scope.key, *_columns(list(dict.fromkeys(turns)))),
         )
 
 
-def refuse_done(conn: Any, scope: Scope, turn_ids: Sequence[str]) -> None:
-    """Raise :class:`TurnsDoneError` unless every turn id has a turn still pending or failed
-    (after :func:`lock_scope`, so two writers of the same turns cannot both commit)."""
-    wanted = list(dict.fromkeys(turn_ids))
+def refuse_done(conn: Any, scope: Scope, turns: Sequence[TurnKey]) -> None:
+    """Raise :class:`TurnsDoneError` unless every turn is still pending or failed (after
+    :func:`lock_scope`, so two writers of the same turns cannot both commit)."""
+    wanted = list(dict.fromkeys(turns))
     if not wanted:
         return
     row = conn.execute(
-        """SELECT count(DISTINCT turn_id) FROM ripplemem_turns WHERE scope = %s
-           AND status IN ('pending', 'failed') AND turn_id = ANY(%s::text[])""",
-        (scope.key, wanted),
+        f"""SELECT count(*) FROM ripplemem_turns WHERE scope = %s
+           AND status IN ('pending', 'failed') AND {_THESE_TURNS}""",
+        (scope.key, *_columns(wanted)),
     ).fetchone()
     if int(row[0]) < len(wanted):
         raise TurnsDoneError(f"{len(wanted) - int(row[0])} of these {len(wanted)} turns are already done by another writer")

@@ -17,7 +17,7 @@ from typing import Any
 from ...config import Settings
 from ...errors import RippleMemError, StoreError
 from ...types import Edge, Filters, HistoryEntry, MemoryUnit, Scope, TimeSpan, Turn, Vector, utcnow
-from ..base import DeleteReport, UnitState, WriteBatch
+from ..base import DeleteReport, TurnKey, UnitState, WriteBatch
 from . import admin, codec, schema, search, writes
 from .vectors import VectorDelta, VectorIndex
 
@@ -214,9 +214,9 @@ class SQLiteStore:
             )
             return [admin.scope_from_row(r) for r in rows]
 
-    def mark_turns(self, scope: Scope, turn_ids: Sequence[str], status: str) -> None:
+    def mark_turns(self, scope: Scope, turns: Sequence[TurnKey], status: str) -> None:
         with self._write() as conn:
-            writes.set_turn_status(conn, scope, turn_ids, status)
+            writes.set_turn_status(conn, scope, turns, status)
 
     # -- units, edges, history ----------------------------------------------------------------
 

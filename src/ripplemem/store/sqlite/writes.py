@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from ...errors import EmbedderMismatchError, InputError, NotFoundError, TurnsDoneError
 from ...types import Edge, HistoryEntry, MemoryUnit, Scope, Turn, metadata_key
-from ..base import UnitState, WriteBatch
+from ..base import TurnKey, UnitState, WriteBatch
 from .codec import UNIT_WRITE_COLUMNS, blob_vector, metadata_json, normalise_name, to_us, unit_values, vector_blob
 from .vectors import VectorDelta
 
@@ -94,32 +94,36 @@ def insert_turns(
     return stored
 
 
-def set_turn_status(conn: sqlite3.Connection, scope: Scope, turn_ids: Sequence[str], status: str) -> None:
+def _these_turns(part: Sequence[TurnKey]) -> tuple[str, list[str]]:
+    """``(session_id, turn_id) IN (VALUES ...)`` for these turns, and its parameters."""
+    return (f"(session_id, turn_id) IN (VALUES {', '.join(['(?, ?)'] * len(part))})",
+            [value for key in part for value in key])
+
+
+def set_turn_status(conn: sqlite3.Connection, scope: Scope, turns: Sequence[TurnKey], status: str) -> None:
     """Set the turns' status; ``failed`` leaves a turn another writer made done as it is."""
     if status not in TURN_STATUSES:
         raise InputError(f"turn status must be one of {TURN_STATUSES}, not {status!r}")
     keep_done = " AND status != 'done'" if status == "failed" else ""
-    for part in chunks(list(dict.fromkeys(turn_ids))):
-        conn.execute(
-            f"UPDATE turns SET status = ? WHERE scope = ? AND turn_id IN ({','.join('?' * len(part))}){keep_done}",
-            (status, scope.key, *part),
-        )
+    for part in chunks(list(dict.fromkeys(turns)), CHUNK // 2):
+        these, args = _these_turns(part)
+        conn.execute(f"UPDATE turns SET status = ? WHERE scope = ? AND {these}{keep_done}", (status, scope.key, *args))
 
 
-def refuse_done(conn: sqlite3.Connection, scope: Scope, turn_ids: Sequence[str]) -> None:
-    """Raise :class:`TurnsDoneError` unless every turn id has a turn still pending or failed
-    (inside the write transaction, so two writers of the same turns cannot both commit)."""
-    wanted = list(dict.fromkeys(turn_ids))
-    open_ids = 0
-    for part in chunks(wanted):
+def refuse_done(conn: sqlite3.Connection, scope: Scope, turns: Sequence[TurnKey]) -> None:
+    """Raise :class:`TurnsDoneError` unless every turn is still pending or failed (inside the
+    write transaction, so two writers of the same turns cannot both commit)."""
+    wanted = list(dict.fromkeys(turns))
+    still_open = 0
+    for part in chunks(wanted, CHUNK // 2):
+        these, args = _these_turns(part)
         row = conn.execute(
-            f"""SELECT count(DISTINCT turn_id) FROM turns WHERE scope = ? AND status IN ('pending', 'failed')
-                AND turn_id IN ({','.join('?' * len(part))})""",
-            (scope.key, *part),
+            f"SELECT count(*) FROM turns WHERE scope = ? AND status IN ('pending', 'failed') AND {these}",
+            (scope.key, *args),
         ).fetchone()
-        open_ids += int(row[0])
-    if open_ids < len(wanted):
-        raise TurnsDoneError(f"{len(wanted) - open_ids} of these {len(wanted)} turns are already done by another writer")
+        still_open += int(row[0])
+    if still_open < len(wanted):
+        raise TurnsDoneError(f"{len(wanted) - still_open} of these {len(wanted)} turns are already done by another writer")
 
 
 # -- units -----------------------------------------------------------------------------

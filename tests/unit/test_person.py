@@ -227,7 +227,8 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("I took it with me.", C, M, "Caroline took it with them."),
     # a present verb coordinated after an auxiliary agrees too
     ("I'm packing for the market and want to bring a tent.", C, M, "Caroline is packing for the market and wants to bring a tent."),
-    ("I've been running a lot and need new shoes.", C, M, "Caroline has been running a lot and needs new shoes."),
+    ("I'm gonna chat with the mayor, get support and gather ideas.", C, M, "Caroline is gonna chat with the mayor, get support and gather ideas."),
+    ("It reminds me why I'm chasing my dream and keeps me going.", C, M, "It reminds Caroline why Caroline is chasing their dream and keeps Caroline going."),
     ("I don't drink coffee or eat meat.", C, M, "Caroline doesn't drink coffee or eat meat."),  # under "do": the base form
     # a capitalised "Your" after a label opens its clause, it is no title
     ("**Registration**: Your shop needs a permit.", C, M, "**Registration**: Melanie's shop needs a permit."),

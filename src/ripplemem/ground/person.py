@@ -525,7 +525,7 @@ def _past_form(low: str) -> bool:
 _BE_PRESENT = frozenset(("am", "'m", "m", "are", "'re", "re"))
 _CLITICS = frozenset(("'m", "'re", "'ve", "'d", "'ll", "'s", "m", "re", "ve", "d", "ll"))
 _BE = _BE_PRESENT | {"was", "were", "be", "is", "'s"}
-_BE_HAVE = _BE | {"have", "'ve", "ve", "has", "had"}  # not "'d": "I'd go and see it"
+_GOING = frozenset(("gon", "going", "wan", "got", "gotta", "have", "has"))  # "gonna chat, get ..., gather ..."
 _NOMINAL = frozenset(("dobj", "pobj", "attr", "npadvmod", "compound", "amod", "nmod", "appos", "oprd", "poss"))
 
 
@@ -550,9 +550,9 @@ def _agree(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
             _inflect(own, who, edits)  # "I'm tired and am going home"
         elif finite is verb and not who.plural and verb.lower_ not in _BE and _verbal(verb) and _verb_like(conj):
             _inflect(conj, who, edits, lexical=True)  # "I cook and clean"
-        elif finite is not verb and not who.plural and (conj.tag_ == "VBP" or conj.tag_ == "VB" and _norm(finite.lower_) in _BE_HAVE):
-            # "I'm packing and want ...", "I've been running and need ...": a base form cannot share
-            # "am" or "have" (it could share "do" or "will": "I don't drink or eat meat")
+        elif finite is not verb and not who.plural and conj.tag_ == "VBP" and verb.lower_ not in _GOING:
+            # "I'm packing and want ...": a present verb, not a base form that shares the auxiliary
+            # ("I don't drink or eat meat", "I'm gonna chat and get support")
             _inflect(conj, who, edits, lexical=True)
 
 

@@ -3,75 +3,199 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+)
 
 from ..store.base import DeleteReport
-from ..types import AddResult, Edge, HistoryEntry, MemoryUnit, Scope, Turn
+from ..types import AddResult, Edge, HistoryEntry, Layer, MemoryUnit, Scope, Turn
+from ..write.turns import MAX_TURN_CHARS, MAX_TURNS_PER_CALL
 from .render import add_json
 
-Text = Field(min_length=1, max_length=100_000)
+#: What the API asks of an id, a name or a query: a character besides white space (a blank one
+#: is refused). White space is what ``str.strip`` removes, spelled out: ``\S`` differs between
+#: regex dialects (JSON Schema's ECMA-262, Python's, pydantic's Rust), e.g. on U+0085 and U+001C.
+NON_BLANK = r"[^\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+Text = Field(min_length=1, max_length=100_000, pattern=NON_BLANK)
+NonBlank = Annotated[str, StringConstraints(min_length=1, pattern=NON_BLANK)]
+
+
+def _json_integer(value: Any) -> Any:
+    """A JSON integer (``5`` or ``5.0``) passes on to pydantic; its lax mode would also take
+    ``"5"`` and ``true``, which the document (``type: integer``) does not allow."""
+    if isinstance(value, str | bool):
+        raise ValueError("expected an integer")
+    return value
+
+
+#: The JSON types as the document states them: no "5" or true for an integer, no 0 or "yes"
+#: for a boolean. (An integer with bounds is checked by :meth:`_In._integers` instead: pydantic
+#: writes the bounds of an ``Integer`` as ``gt``/``le``, which JSON Schema does not know.)
+Integer = Annotated[int, BeforeValidator(_json_integer)]
+Flag = StrictBool
+#: A JSON object's keys: non-empty strings.
+JsonObject = dict[Annotated[str, StringConstraints(min_length=1)], Any]
+TIME = ("ISO 8601 (e.g. 2023-05-08T13:56:00, a date, or with an offset), or as LoCoMo and LongMemEval write it "
+        "(1:56 pm on 8 May, 2023); years 1000 to 8999. Empty: not given.")
 
 
 class _In(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    #: The fields that are integers with bounds (see :data:`Integer`).
+    INTEGERS: ClassVar[tuple[str, ...]] = ()
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _integers(cls, value: Any, info: ValidationInfo) -> Any:
+        return _json_integer(value) if info.field_name in cls.INTEGERS else value
 
 
 class ScopeIn(_In):
-    user_id: str | None = Field(None, min_length=1,
-                                description="The user; implied by a user key, required with the admin key.")
-    agent_id: str | None = Field(None, min_length=1)
-    run_id: str | None = Field(None, min_length=1)
+    user_id: NonBlank | None = Field(None, description="The user; implied by a user key, required with the admin key.")
+    agent_id: NonBlank | None = None
+    run_id: NonBlank | None = None
 
 
 METADATA = "A JSON object kept on the memories; search, recall and list filter on it."
 FILTERS = ("What to keep: {metadata: {key: value | {in: [values]}}, since, until (ISO 8601: the memory's time, "
            "else when it was said), layer (core, episodic, semantic, or a list), current_only (drop superseded)}.")
 
+Scalar = str | int | float | bool | None
+
+
+class ValuesIn(_In):
+    """``{in: [values]}``: any of these."""
+
+    in_: list[Scalar] = Field(alias="in", min_length=1)
+
+
+class FiltersIn(_In):
+    """What search, recall and list keep besides the scope; every part optional, all must hold."""
+
+    metadata: dict[Annotated[str, StringConstraints(min_length=1)], Scalar | ValuesIn] | None = Field(
+        None, description="Top-level metadata key -> the value it must have, or {in: [values]}.")
+    since: str | None = Field(None, description="The memory's time (else when it was said) ends after this. " + TIME)
+    until: str | None = Field(None, description="... and starts before this (after since). " + TIME)
+    layer: Layer | list[Layer] | None = None
+    current_only: Flag = Field(False, description="Drop superseded memories.")
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True, exclude_unset=True)
+
+
+def _given(key: str) -> dict[str, Any]:
+    """JSON Schema: ``key`` is present, a string with something besides white space."""
+    return {"required": [key], "properties": {key: {"type": "string", "pattern": NON_BLANK}}}
+
+
+def _unset(key: str) -> dict[str, Any]:
+    """JSON Schema: ``key`` is absent, null or empty (the next key is read in its place)."""
+    return {"not": {"required": [key], "properties": {key: {"type": "string", "minLength": 1}}}}
+
+
+TurnId = NonBlank | Integer
+#: A name read in turn with others (speaker, name, role): empty passes to the next one.
+Alias = Annotated[str, StringConstraints(pattern=f"^$|{NON_BLANK}")]
+
+
+class TurnIn(BaseModel):
+    """One turn. The names of several dataset formats are read: the speaker is the first of
+    speaker, name and role that is given and not empty; the text is text when the key is there
+    (even null), else content; the image caption is image_caption, else blip_caption. A turn
+    needs a speaker, and a text or a caption that is not blank. The id is id when the key is
+    there, else dia_id; ids are unique within a call. Other keys are ignored."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"allOf": [
+        {"anyOf": [_given("speaker"), {"allOf": [_unset("speaker"), _given("name")]},
+                   {"allOf": [_unset("speaker"), _unset("name"), _given("role")]}]},
+        {"anyOf": [_given("text"), {"allOf": [{"not": {"required": ["text"]}}, _given("content")]},
+                   _given("image_caption"), {"allOf": [_unset("image_caption"), _given("blip_caption")]}]},
+    ]})
+
+    speaker: Alias | None = None
+    name: Alias | None = None
+    role: Alias | None = None
+    text: str | None = Field(None, max_length=MAX_TURN_CHARS)
+    content: str | None = Field(None, max_length=MAX_TURN_CHARS)
+    image_caption: str | None = Field(None, max_length=MAX_TURN_CHARS)
+    blip_caption: str | None = Field(None, max_length=MAX_TURN_CHARS)
+    id: TurnId | None = Field(None, description="Unique within the call; re-adding a stored id is a no-op.")
+    dia_id: TurnId | None = None
+    time: str | None = Field(None, description="When it was said (default: the session's time). " + TIME)
+    metadata: JsonObject | None = Field(None, description="Its own metadata, over the call's.")
+
 
 class AddIn(ScopeIn):
-    messages: list[dict[str, Any]] | str = Field(
+    messages: Annotated[list[TurnIn], Field(min_length=1, max_length=MAX_TURNS_PER_CALL)] | Annotated[
+        str, StringConstraints(min_length=1, max_length=MAX_TURN_CHARS, pattern=NON_BLANK)] = Field(
         description="Turns, each {speaker, text} or {role, content}, with optional id, time, image_caption and "
-        "metadata (its own, over the call's); or one string (a user turn).",
+        "metadata (its own, over the call's); or one string (a user turn). A turn's text and image caption hold "
+        "at most the server's write.max_turn_chars characters together (default 32,000).",
     )
-    session_id: str | None = None
-    session_time: str | None = Field(None, description="When the session took place (ISO 8601).")
-    infer: bool = Field(True, description="Extract memories; false stores each turn as written.")
-    metadata: dict[str, Any] | None = Field(None, description=METADATA)
+    session_id: NonBlank | None = None
+    session_time: str | None = Field(None, description="When the session took place. " + TIME)
+    infer: Flag = Field(True, description="Extract memories; false stores each turn as written.")
+    metadata: JsonObject | None = Field(None, description=METADATA)
+
+    def turns(self) -> list[dict[str, Any]] | str:
+        """The messages as the API reads them."""
+        if isinstance(self.messages, str):
+            return self.messages
+        return [t.model_dump(exclude_unset=True) for t in self.messages]
 
 
 class RecallIn(ScopeIn):
+    INTEGERS = ("budget_tokens", "k")
+
     query: str = Text
     budget_tokens: int | None = Field(None, gt=0, le=100_000)
     k: int | None = Field(None, gt=0, le=500)
-    as_of: str | None = Field(None, description="The question's date (resolves 'last week'); default now.")
-    trace: bool = Field(False, description="Include the recall trace (views, plans, diffusion).")
-    filters: dict[str, Any] | None = Field(None, description=FILTERS)
+    as_of: str | None = Field(None, description="The question's date (resolves 'last week'); default now. " + TIME)
+    trace: Flag = Field(False, description="Include the recall trace (views, plans, diffusion).")
+    filters: FiltersIn | None = None
 
 
 class SearchIn(ScopeIn):
+    INTEGERS = ("limit",)
+
     query: str = Text
     limit: int = Field(10, gt=0, le=500)
-    as_of: str | None = None
-    filters: dict[str, Any] | None = Field(None, description=FILTERS)
+    as_of: str | None = Field(None, description="The date the search is made on; default now. " + TIME)
+    filters: FiltersIn | None = None
 
 
 class UpdateIn(ScopeIn):
-    text: str | None = Field(None, min_length=1, max_length=100_000, description="The new text (re-embedded).")
-    metadata: dict[str, Any] | None = Field(None, description="Replaces the memory's metadata.")
+    """Give text, metadata or both."""
+
+    model_config = ConfigDict(json_schema_extra={"anyOf": [
+        {"required": ["text"], "properties": {"text": {"type": "string"}}},
+        {"required": ["metadata"], "properties": {"metadata": {"type": "object"}}},
+    ]})
+
+    text: str | None = Field(None, min_length=1, max_length=100_000, pattern=NON_BLANK,
+                             description="The new text (re-embedded).")
+    metadata: JsonObject | None = Field(None, description="Replaces the memory's metadata.")
 
 
 class MaintainIn(ScopeIn):
-    as_of: str | None = Field(None, description="The time ages are counted to (ISO 8601); default now.")
+    as_of: str | None = Field(None, description="The time ages are counted to; default now. " + TIME)
 
 
 class ReindexIn(_In):
-    rebuild: bool = False
+    rebuild: Flag = False
 
 
 class KeyIn(_In):
-    user_id: str = Field(min_length=1, max_length=1000)
+    user_id: str = Field(min_length=1, max_length=1000, pattern=NON_BLANK)
     label: str = Field("", max_length=200)
 
 

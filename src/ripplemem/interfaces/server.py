@@ -17,17 +17,18 @@ from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from .. import __version__
 from ..aio import AsyncMemory
 from ..errors import ConfigError, InputError, NotFoundError, ProviderError, RippleMemError, StoreError
-from ..memory import Memory
+from ..memory import MAX_COUNT, Memory
 from ..types import Scope
 from . import explorer
 from . import schemas as s
@@ -185,7 +186,12 @@ def require_admin(who: Principal) -> None:
         raise ApiError(403, "forbidden", "this needs the admin key")
 
 
-def scope_query(who: Who, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None) -> Scope:
+#: An id given as a query parameter (absent: not given) or a path segment: not blank.
+IdQuery = Annotated[str | None, Query(min_length=1, pattern=s.NON_BLANK)]
+IdPath = Annotated[str, Path(pattern=s.NON_BLANK)]
+
+
+def scope_query(who: Who, user_id: IdQuery = None, agent_id: IdQuery = None, run_id: IdQuery = None) -> Scope:
     scope = Scope(user_for(who, user_id), agent_id, run_id)
     note_scope(scope)
     return scope
@@ -224,7 +230,7 @@ Mem = Annotated[AsyncMemory, Depends(_memory)]
 @router.post("/memories", status_code=201, response_model=s.AddOut, tags=["memories"])
 async def add_turns(body: s.AddIn, who: Who, mem: Mem) -> s.AddOut:
     """Remember turns of a conversation (re-adding a stored turn id is a no-op)."""
-    result = await mem.add(body.messages, session_id=body.session_id, session_time=body.session_time,
+    result = await mem.add(body.turns(), session_id=body.session_id, session_time=body.session_time,
                            infer=body.infer, metadata=body.metadata, **_body_scope(who, body))
     note_usage(result.llm_usage, result.extraction_failures + result.decider_fallbacks)
     return s.AddOut.of(result)
@@ -235,7 +241,7 @@ async def recall(body: s.RecallIn, who: Who, mem: Mem) -> s.EvidenceOut:
     """The evidence set for a question: ranked memories within a token budget, with their source turns."""
     where = _body_scope(who, body)
     ev = await mem.recall(body.query, budget_tokens=body.budget_tokens, k=body.k, as_of=body.as_of,
-                          filters=body.filters, **where)
+                          filters=_kept(body.filters), **where)
     note_usage(ev.trace.llm_usage, ev.trace.fallbacks)
     turns = await mem.source_turns(ev.sources, **where)
     named = {u.id: u for u in await mem.get_many(trace_ids(ev), **where)} if body.trace else None
@@ -245,7 +251,7 @@ async def recall(body: s.RecallIn, who: Who, mem: Mem) -> s.EvidenceOut:
 @router.post("/search", response_model=list[s.SearchItemOut], tags=["read"])
 async def search(body: s.SearchIn, who: Who, mem: Mem) -> list[s.SearchItemOut]:
     """Ranked memories for a query (three views fused; no planner, no budget)."""
-    items = await mem.search(body.query, limit=body.limit, as_of=body.as_of, filters=body.filters,
+    items = await mem.search(body.query, limit=body.limit, as_of=body.as_of, filters=_kept(body.filters),
                              **_body_scope(who, body))
     return [s.SearchItemOut(score=i.score, routes=list(i.routes), memory=s.MemoryOut.of(i.unit)) for i in items]
 
@@ -253,26 +259,35 @@ async def search(body: s.SearchIn, who: Who, mem: Mem) -> list[s.SearchItemOut]:
 @router.get("/memories", response_model=list[s.MemoryOut], tags=["memories"])
 async def list_memories(
     scope: InScope, mem: Mem, limit: Annotated[int, Query(gt=0, le=1000)] = 100,
-    offset: Annotated[int, Query(ge=0)] = 0,
-    filters: Annotated[str | None, Query(description="JSON text: " + s.FILTERS)] = None,
+    offset: Annotated[int, Query(ge=0, le=MAX_COUNT)] = 0,
+    filters: Annotated[str | None, Query(description="A FiltersIn object as JSON text: " + s.FILTERS)] = None,
 ) -> list[s.MemoryOut]:
     """The newest memories of a scope and the scopes under it (narrowing), those the filters keep."""
-    kept = _json_object(filters, "filters") if filters is not None else None
+    kept = _filters(filters) if filters is not None else None
     return [s.MemoryOut.of(u) for u in await mem.list(limit=limit, offset=offset, filters=kept, **_where(scope))]
 
 
-def _json_object(text: str, what: str) -> dict[str, Any]:
+def _kept(filters: s.FiltersIn | None) -> dict[str, Any] | None:
+    """A body's ``filters`` as the API takes them."""
+    return None if filters is None else filters.as_dict()
+
+
+def _filters(text: str) -> dict[str, Any]:
+    """The ``filters`` query parameter: JSON text of a :class:`~.schemas.FiltersIn`."""
     try:
         value = json.loads(text)
     except ValueError as exc:
-        raise ApiError(400, "invalid_input", f"{what}: not JSON ({exc})") from exc
+        raise ApiError(400, "invalid_input", f"filters: not JSON ({exc})") from exc
     if not isinstance(value, dict):
-        raise ApiError(400, "invalid_input", f"{what}: expected a JSON object")
-    return value
+        raise ApiError(400, "invalid_input", "filters: expected a JSON object")
+    try:
+        return s.FiltersIn.model_validate(value).as_dict()
+    except ValidationError as exc:
+        raise ApiError(400, "invalid_input", "; ".join(_problems(exc.errors(), "filters"))) from exc
 
 
 @router.get("/scopes", response_model=list[s.ScopeOut], tags=["memories"])
-async def list_scopes(who: Who, mem: Mem, user_id: str | None = None) -> list[s.ScopeOut]:
+async def list_scopes(who: Who, mem: Mem, user_id: IdQuery = None) -> list[s.ScopeOut]:
     """The scopes the store holds: every one (the admin key; ``user_id`` narrows), or the key's user's."""
     user = user_id if who.admin else user_for(who, user_id)
     return [s.ScopeOut.of(sc) for sc in await mem.list_scopes(user_id=user)]
@@ -280,27 +295,27 @@ async def list_scopes(who: Who, mem: Mem, user_id: str | None = None) -> list[s.
 
 @router.get("/memories/{memory_id}", response_model=s.MemoryOut, tags=["memories"],
             responses={404: {"model": s.ErrorOut}})
-async def get_memory(memory_id: str, scope: InScope, mem: Mem) -> s.MemoryOut:
+async def get_memory(memory_id: IdPath, scope: InScope, mem: Mem) -> s.MemoryOut:
     return s.MemoryOut.of(await mem.get(memory_id, **_where(scope)))
 
 
 @router.get("/memories/{memory_id}/history", response_model=list[s.HistoryOut], tags=["memories"],
             responses={404: {"model": s.ErrorOut}})
-async def memory_history(memory_id: str, scope: InScope, mem: Mem) -> list[s.HistoryOut]:
+async def memory_history(memory_id: IdPath, scope: InScope, mem: Mem) -> list[s.HistoryOut]:
     """What happened to one memory, oldest first."""
     return [s.HistoryOut.of(h) for h in await mem.history(memory_id, **_where(scope))]
 
 
 @router.get("/memories/{memory_id}/neighbours", response_model=list[s.NeighbourOut], tags=["memories"],
             responses={404: {"model": s.ErrorOut}})
-async def memory_neighbours(memory_id: str, scope: InScope, mem: Mem) -> list[s.NeighbourOut]:
+async def memory_neighbours(memory_id: IdPath, scope: InScope, mem: Mem) -> list[s.NeighbourOut]:
     """The graph around one memory: each edge leaving it, strongest first, with the memory it reaches."""
     return [s.NeighbourOut.of(e, u) for e, u in await mem.neighbours(memory_id, **_where(scope))]
 
 
 @router.get("/memories/{memory_id}/sources", response_model=list[s.SourceTurnOut], tags=["memories"],
             responses={404: {"model": s.ErrorOut}})
-async def memory_sources(memory_id: str, scope: InScope, mem: Mem) -> list[s.SourceTurnOut]:
+async def memory_sources(memory_id: IdPath, scope: InScope, mem: Mem) -> list[s.SourceTurnOut]:
     """The raw turns one memory was extracted from, in the memory's order."""
     unit = await mem.get(memory_id, **_where(scope))
     turns = await mem.source_turns(unit.sources, **_where(scope))
@@ -309,7 +324,7 @@ async def memory_sources(memory_id: str, scope: InScope, mem: Mem) -> list[s.Sou
 
 @router.patch("/memories/{memory_id}", response_model=s.MemoryOut, tags=["memories"],
               responses={404: {"model": s.ErrorOut}})
-async def update_memory(memory_id: str, body: s.UpdateIn, who: Who, mem: Mem) -> s.MemoryOut:
+async def update_memory(memory_id: IdPath, body: s.UpdateIn, who: Who, mem: Mem) -> s.MemoryOut:
     """Correct one memory by hand: its text (re-embedded, sources kept, history kept) and/or its metadata."""
     unit = await mem.update(memory_id, body.text, metadata=body.metadata, **_body_scope(who, body))
     return s.MemoryOut.of(unit)
@@ -317,7 +332,7 @@ async def update_memory(memory_id: str, body: s.UpdateIn, who: Who, mem: Mem) ->
 
 @router.delete("/memories/{memory_id}", response_model=s.DeletedOut, tags=["memories"],
                responses={404: {"model": s.ErrorOut}})
-async def delete_memory(memory_id: str, scope: InScope, mem: Mem) -> s.DeletedOut:
+async def delete_memory(memory_id: IdPath, scope: InScope, mem: Mem) -> s.DeletedOut:
     """Delete one memory everywhere (row, vector, edges, history)."""
     await mem.delete(memory_id, **_where(scope))
     return s.DeletedOut(deleted=memory_id)
@@ -325,14 +340,14 @@ async def delete_memory(memory_id: str, scope: InScope, mem: Mem) -> s.DeletedOu
 
 @router.put("/memories/{memory_id}/pin", response_model=s.MemoryOut, tags=["memories"],
             responses={404: {"model": s.ErrorOut}})
-async def pin_memory(memory_id: str, scope: InScope, mem: Mem) -> s.MemoryOut:
+async def pin_memory(memory_id: IdPath, scope: InScope, mem: Mem) -> s.MemoryOut:
     """Pin one memory: it never decays (and is back in the hot indexes if it was cold)."""
     return s.MemoryOut.of(await mem.pin(memory_id, **_where(scope)))
 
 
 @router.delete("/memories/{memory_id}/pin", response_model=s.MemoryOut, tags=["memories"],
                responses={404: {"model": s.ErrorOut}})
-async def unpin_memory(memory_id: str, scope: InScope, mem: Mem) -> s.MemoryOut:
+async def unpin_memory(memory_id: IdPath, scope: InScope, mem: Mem) -> s.MemoryOut:
     """Unpin one memory: it decays again like any other."""
     return s.MemoryOut.of(await mem.unpin(memory_id, **_where(scope)))
 
@@ -345,7 +360,7 @@ async def maintain(body: s.MaintainIn, who: Who, mem: Mem) -> dict[str, Any]:
 
 
 @router.delete("/users/{user_id}", response_model=s.DeleteUserOut, tags=["users"])
-async def delete_user(user_id: str, who: Who, mem: Mem, request: Request) -> s.DeleteUserOut:
+async def delete_user(user_id: IdPath, who: Who, mem: Mem, request: Request) -> s.DeleteUserOut:
     """Delete everything of a user: API keys (first: none authenticates again), memories,
     vectors, edges, raw turns, history."""
     user = user_for(who, user_id)
@@ -362,7 +377,7 @@ async def reindex(who: Who, mem: Mem, body: s.ReindexIn | None = None) -> s.Rein
 
 
 @router.get("/stats", response_model=dict[str, Any], tags=["admin"])
-async def stats(who: Who, mem: Mem, user_id: str | None = None) -> dict[str, Any]:
+async def stats(who: Who, mem: Mem, user_id: IdQuery = None) -> dict[str, Any]:
     """Counts of turns, memories and edges: of one user (a user key: its own), or of all (admin)."""
     if who.admin:
         return await mem.stats(user_id=user_id)
@@ -390,14 +405,14 @@ async def create_key(body: s.KeyIn, who: Who, request: Request) -> s.KeyOut:
 
 
 @router.get("/keys", response_model=list[s.KeyOut], tags=["keys"])
-async def list_keys(who: Who, request: Request, user_id: str | None = None) -> list[s.KeyOut]:
+async def list_keys(who: Who, request: Request, user_id: IdQuery = None) -> list[s.KeyOut]:
     """Keys (never their secrets): the caller's user's, or (admin) everyone's."""
     user = user_id if who.admin else user_for(who, user_id)
     return [_key_out(k) for k in _state(request).keys.list(user)]
 
 
 @router.delete("/keys/{key_id}", response_model=s.DeletedOut, tags=["keys"], responses={404: {"model": s.ErrorOut}})
-async def revoke_key(key_id: str, who: Who, request: Request) -> s.DeletedOut:
+async def revoke_key(key_id: IdPath, who: Who, request: Request) -> s.DeletedOut:
     """Revoke a key (a user key may revoke its own user's keys)."""
     if not _state(request).keys.revoke(key_id, None if who.admin else who.user_id):
         raise ApiError(404, "not_found", f"no active key {key_id!r}")
@@ -418,8 +433,7 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     async def invalid_request(_: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        parts = [f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in exc.errors()]
-        return error_response(400, "invalid_input", "; ".join(parts) or "invalid request")
+        return error_response(400, "invalid_input", "; ".join(_problems(exc.errors())) or "invalid request")
 
     async def http_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
@@ -435,6 +449,11 @@ def _install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(StarletteHTTPException, http_error)
 
 
+def _problems(errors: Any, *prefix: str) -> list[str]:
+    """pydantic's errors as ``where: what`` lines."""
+    return [f"{'.'.join(str(p) for p in (*prefix, *e.get('loc', ())))}: {e.get('msg', '')}" for e in errors]
+
+
 def _allowed(request: Request) -> str:
     """Every method some route serves at this path (Starlette names only the first route's)."""
     methods: set[str] = set()
@@ -445,9 +464,11 @@ def _allowed(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
-def _document_errors_as_sent(app: FastAPI) -> None:
-    """The OpenAPI document without FastAPI's default 422: a body or parameter that does not
-    validate is answered 400 ``invalid_input`` (documented on every route), so say that."""
+def _document_as_sent(app: FastAPI, max_turn_chars: int) -> None:
+    """The OpenAPI document as the server answers, where FastAPI's own would differ: no 422 (a
+    body or parameter that does not validate is answered 400 ``invalid_input``, documented on
+    every route); the ``filters`` query parameter as what it is, a JSON-encoded ``FiltersIn``;
+    a turn's text bounded by this server's ``write.max_turn_chars``."""
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -457,13 +478,38 @@ def _document_errors_as_sent(app: FastAPI) -> None:
                 for operation in path.values():
                     if isinstance(operation, dict):
                         operation.get("responses", {}).pop("422", None)
+                        _json_query(operation, "filters", "#/components/schemas/FiltersIn")
             schemas = doc.get("components", {}).get("schemas", {})
             for name in ("HTTPValidationError", "ValidationError"):
                 schemas.pop(name, None)
+            _bound_turns(schemas, max_turn_chars)
             app.openapi_schema = doc
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _json_query(operation: dict[str, Any], name: str, ref: str) -> None:
+    """Document the query parameter ``name`` as JSON text of the schema at ``ref`` (OpenAPI's
+    ``content`` form of a parameter), not as any string."""
+    for parameter in operation.get("parameters", []):
+        if parameter.get("in") == "query" and parameter.get("name") == name:
+            parameter.pop("schema", None)
+            parameter["content"] = {"application/json": {"schema": {"$ref": ref}}}
+
+
+def _bound_turns(schemas: dict[str, Any], max_turn_chars: int) -> None:
+    """A turn given as one string, and each text of a turn object, at most ``max_turn_chars``
+    (0: only the fixed limit of ``write/turns.py``)."""
+    if max_turn_chars <= 0:
+        return
+    for option in schemas["AddIn"]["properties"]["messages"]["anyOf"]:
+        if option.get("type") == "string":
+            option["maxLength"] = min(option["maxLength"], max_turn_chars)
+    for key in ("text", "content", "image_caption", "blip_caption"):
+        for option in schemas["TurnIn"]["properties"][key]["anyOf"]:
+            if option.get("type") == "string":
+                option["maxLength"] = min(option["maxLength"], max_turn_chars)
 
 
 def create_app(
@@ -487,7 +533,7 @@ def create_app(
 
     app.include_router(router)
     app.include_router(explorer.router)
-    _document_errors_as_sent(app)
+    _document_as_sent(app, amem.settings.write.max_turn_chars)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(CatchAll)  # it also covers BodyLimit
     if request_log:

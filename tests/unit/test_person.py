@@ -233,6 +233,8 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     # a capitalised "Your" after a label opens its clause, it is no title
     ("**Registration**: Your shop needs a permit.", C, M, "**Registration**: Melanie's shop needs a permit."),
     ("(Paid)", C, M, "(Paid)"),  # a bracketed note after a list item: no one is said to have paid
+    ("I loved The Last Time I Lied by Riley Sager.", C, M, "Caroline loved The Last Time I Lied by Riley Sager."),  # "I" in a title
+    ("Yesterday Mel and I went to Paris.", C, M, "Yesterday Mel and Caroline went to Paris."),
     ("I'd been wanting to try yoga.", "John", "Maria", "John had been wanting to try yoga."),
     # two mentions of one person side by side are separated
     ("For me I just get lost in thought.", "Nate", "Joanna", "For Nate, Nate just gets lost in thought."),

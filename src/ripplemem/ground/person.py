@@ -90,13 +90,16 @@ def _titled(tok: Token) -> bool:
     """A capitalised "You", "My", "We"... next to another capitalised word inside a sentence
     is part of a title or a name ("Crawl Before You Walk", "My Little Pony"), not the speaker
     talking: it is left as written."""
-    if not tok.text[:1].isupper() or tok.lower_ == "i" or tok.is_sent_start:
+    if not tok.text[:1].isupper() or tok.is_sent_start:
         return False
     if tok.i > 0 and tok.nbor(-1).text in (":", "*", "-", "–", "—"):
         return False  # a clause opens after a label: "**Registration**: Your LLC will ..."
     near = [tok.nbor(-1)] if tok.i > 0 else []
     near += [tok.nbor(1)] if tok.i + 1 < len(tok.doc) else []
-    return any(t.is_alpha and t.text[:1].isupper() and not t.is_sent_start for t in near)
+    capital = [t.is_alpha and t.text[:1].isupper() and not t.is_sent_start for t in near]
+    if tok.lower_ == "i":  # always written with its capital: a title only between two ("The Last Time I Lied")
+        return len(capital) == 2 and all(capital)
+    return any(capital)
 
 
 def person_edits(

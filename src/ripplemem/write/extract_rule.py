@@ -477,7 +477,7 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
     pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
     span = doc[kept[0] : kept[-1] + 1]
     found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun)
-    quotes = [q for q in quoted_spans(doc_text(doc)) if q[0] < span.end_char and span.start_char < q[1]]
+    quotes = [q for q in _doc_quotes(doc) if q[0] < span.end_char and span.start_char < q[1]]
     found = [e for e in found if not any(a < e.start < b for a, b in quotes)]  # a quotation of several sentences stays as said
     source, base = span.text, span.start_char
     return [
@@ -485,6 +485,15 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
         for e in found
         if e.start in where and e.end in where and text[where[e.start] : where[e.end]] == source[e.start - base : e.end - base]
     ]
+
+
+def _doc_quotes(doc: Doc) -> list[tuple[int, int]]:
+    """The quoted passages of the turn, found once per Doc (not once per sentence: a long turn
+    was scanned whole for each of its sentences)."""
+    spans = doc.user_data.get("ripplemem_quotes")
+    if spans is None:
+        spans = doc.user_data["ripplemem_quotes"] = quoted_spans(doc_text(doc))
+    return list(spans)
 
 
 def _lead_in(unit: _Unit | None) -> tuple[list[str], list[_Sentence]]:

@@ -165,7 +165,7 @@ def test_add_and_recall_report_tokens_and_time_per_role(open_memory, scripted_ll
     mem = open_memory(extractor="llm", llm_concurrency=1)
     mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
     scripted_llm.reply_json({"units": [{"restatement": "Ana's flat in Lisbon costs 1,850 euros a month.",
-                                        "sources": ["R1"], "participants": ["Ana"]}]})
+                                        "sources": [1], "participants": ["Ana"]}]})
     added = mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
     spent = added.llm_usage["extract"]
     (body,) = scripted_llm.chat_requests
@@ -198,8 +198,8 @@ def test_an_extracted_memory_with_a_number_its_turn_never_said_is_stored_as_said
     mem = open_memory(extractor="llm", llm_concurrency=1)
     mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
     scripted_llm.reply_json({"units": [
-        {"restatement": "Ana's flat in Lisbon costs 18,500 euros a month.", "sources": ["R1"], "participants": ["Ana"]},
-        {"restatement": "Ben asked whether Ana's flat is near the river.", "sources": ["R2"], "participants": ["Ben", "Ana"]},
+        {"restatement": "Ana's flat in Lisbon costs 18,500 euros a month.", "sources": [1], "participants": ["Ana"]},
+        {"restatement": "Ben asked whether Ana's flat is near the river.", "sources": [2], "participants": ["Ben", "Ana"]},
     ]})
     mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
     (stored,) = [u.restatement for u in mem.list(user_id="u1")]  # the two are composed into one exchange

@@ -36,12 +36,21 @@ def test_every_module_has_schema_version_and_render() -> None:
         assert callable(module.render)
 
 
-def test_extract_renders_ids_marks_and_time() -> None:
-    turns = (Turn("D1:1", "s1", "Ana", "Hi"), Turn("D1:2", "s1", "Ben", "I moved to Lisbon last month."))
-    prompt = extract.render(Window("s1", APRIL, turns, frozenset({"D1:2"}), ("Ana", "Ben")))
-    assert prompt.schema is extract.ExtractOutput and prompt.version == extract.VERSION
+def test_extract_numbers_the_new_turns_after_the_context() -> None:
+    turns = (Turn("D1:1", "s1", "Ana", "Hi"), Turn("D1:2", "s1", "Ben", "I moved to Lisbon last month."),
+             Turn("D1:3", "s1", "Ana", "Nice!"))
+    window = Window("s1", APRIL, turns, frozenset({"D1:2", "D1:3"}), ("Ana", "Ben"))
+    prompt = extract.render(window)
+    assert issubclass(prompt.schema, extract.ExtractOutput) and prompt.version == extract.VERSION
+    assert prompt.schema is extract.output_schema(2)  # one schema per count of new turns
     assert "23 April 2026" in prompt.user and "Speakers: Ana, Ben" in prompt.user
-    assert "[D1:1] (CONTEXT) Ana: Hi" in prompt.user and "[D1:2] (NEW) Ben:" in prompt.user
+    assert "Earlier turns (context only):\n- Ana: Hi\n\nNew turns:\n1. Ben: I moved" in prompt.user
+    assert "2. Ana: Nice!" in prompt.user and "D1:" not in prompt.user
+    assert [t.turn_id for t in extract.numbered(window)] == ["D1:2", "D1:3"]
+    first = extract.render(Window("s1", APRIL, turns[:1], frozenset({"D1:1"}), ("Ana",)))
+    assert "Earlier turns" not in first.user and "New turns:\n1. Ana: Hi" in first.user
+    with pytest.raises(ValidationError, match="sources"):
+        prompt.schema.model_validate({"units": [{"restatement": "Ben moved to Lisbon.", "sources": [3]}]})
 
 
 def test_plan_round_trip_and_conversion(scripted_llm: ScriptedLLM) -> None:

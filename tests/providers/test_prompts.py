@@ -103,12 +103,17 @@ def test_judge_rejects_other_labels() -> None:
         judge.JudgeOutput(label="MAYBE")  # type: ignore[arg-type]
 
 
-def test_update_renders_and_validates() -> None:
+def test_update_numbers_the_stored_memories_and_validates() -> None:
     cand = Candidate("Maya is allergic to seafood.", ("D2:1",), "s2", mentioned_at=APRIL, time=TimeSpan.day(APRIL))
     prompt = update.render(cand, EVIDENCE)
-    assert "said on 23 April 2026" in prompt.user and "[m2]" in prompt.user
-    assert update.UpdateOutput(action="ADD").target_id is None
-    with pytest.raises(ValidationError, match="target_id"):
-        update.UpdateOutput(action="SUPERSEDE")
+    assert "said on 23 April 2026" in prompt.user and "1. [23 April 2026] Sam recommended" in prompt.user
+    assert "2. [23 April 2026] Harbor Grill" in prompt.user and "m2" not in prompt.user
+    schema = prompt.schema
+    assert schema is update.output_schema(2)
+    assert schema.model_validate({"action": "ADD", "target": 1}).target == 1
+    with pytest.raises(ValidationError, match="target"):
+        schema.model_validate({"action": "SUPERSEDE", "target": 3})  # only two memories were shown
+    with pytest.raises(ValidationError, match="target"):
+        schema.model_validate({"action": "SUPERSEDE"})
     with pytest.raises(ValidationError, match="merged"):
-        update.UpdateOutput(action="UPDATE", target_id="m2")
+        schema.model_validate({"action": "UPDATE", "target": 2})

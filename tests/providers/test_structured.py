@@ -15,7 +15,7 @@ from ripplemem.providers.llm.openai import OpenAILLM
 from scripted_llm import ScriptedLLM, format_mode
 
 SCHEMAS = [extract.ExtractOutput, extract.output_schema(6), plan.PlanOutput, answer.AnswerOutput,
-           reconstruct.ReconstructOutput, judge.JudgeOutput, update.UpdateOutput]
+           reconstruct.ReconstructOutput, judge.JudgeOutput, update.UpdateOutput, update.output_schema(5)]
 
 
 class Pick(BaseModel):

@@ -52,7 +52,7 @@ def good_content(body: dict[str, Any]) -> dict[str, Any]:
         ]
         return {"units": units[:5]}
     if name == "UpdateOutput":
-        return {"action": "ADD", "target_id": None, "merged": None, "slot": None, "new_value": None, "reason": "new"}
+        return {"action": "ADD", "target": 1, "merged": None, "slot": None, "new_value": None, "reason": "new"}
     if name == "PlanOutput":
         return {"proceed": False, "anchors": [], "target": "", "target_participants": [], "target_locations": [],
                 "stop_reason": "enough"}

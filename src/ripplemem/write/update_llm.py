@@ -15,7 +15,8 @@ class LLMDecider:
     """Asks the LLM whether a candidate adds, updates, supersedes or repeats a stored memory.
 
     Only called when a stored memory is close enough to matter (cosine >= ``ask_above``);
-    otherwise, and when the reply is invalid or names an unknown id, the rule decides. A
+    otherwise, and when the reply is invalid (a target number outside the stored memories
+    shown is invalid too), the rule decides. A
     SUPERSEDE of a memory said after the candidate is not taken (the rule decides): a
     candidate only closes what came before it.
     """
@@ -39,14 +40,13 @@ class LLMDecider:
         except ProviderError:
             self.failures += 1
             return self._rule(candidate, neighbours)
-        known = {u.id: u for u, _ in near}
         if out.action == "ADD":
             return Decision("ADD", None, f"llm: {out.reason}".strip())
-        target = known.get(out.target_id or "")
-        if target is None:
+        if out.target > len(near):  # only a reply that skipped the schema
             self.failures += 1
-            usage.record("update", failures=1)  # a valid reply that names no stored memory
+            usage.record("update", failures=1)
             return self._rule(candidate, neighbours)
+        target = near[out.target - 1][0]
         if out.action == "SUPERSEDE":
             if not may_close(candidate, target):
                 return self._rule(candidate, neighbours)

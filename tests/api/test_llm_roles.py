@@ -115,7 +115,8 @@ def test_llm_update_decider_supersedes_and_merges(open_memory, scripted_llm) -> 
     first = mem.add([{"speaker": "Ana", "text": "My sister Ava is vegetarian.", "id": "A1"}], user_id="u1",
                     session_time="2024-01-05T10:00:00")
     (old,) = [e for e in first.events if e.event == "ADD"]
-    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "reason": "diet changed"})
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "diet", "new_value": "eats fish again",
+                             "reason": "diet changed"})
     second = mem.add([{"speaker": "Ana", "text": "Ava eats fish again since March.", "id": "A2"}], user_id="u1",
                      session_time="2024-04-02T10:00:00")
     assert [e.event for e in second.events] == ["SUPERSEDE"]

@@ -257,6 +257,34 @@ def test_llm_target_outside_the_memories_shown_and_server_error_fall_back(script
     assert decider.failures == 2
 
 
+@pytest.mark.parametrize(("reply", "why"), [
+    ({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "astronaut"}, "does not state its new value"),
+    ({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": None}, "does not state its new value"),
+    ({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "Caroline now works as a teacher"},
+     "does not state its new value"),  # the whole memory is no value
+    ({"action": "SUPERSEDE", "target": 1, "slot": "", "new_value": "teacher"}, "names no slot"),
+    ({"action": "UPDATE", "target": 1, "merged": "Caroline works as a teacher in Ohio since 2019."}, "2019, ohio"),
+], ids=["value-not-said", "no-value", "whole-memory", "no-slot", "merged-invents"])
+def test_an_llm_decision_the_memories_do_not_ground_is_left_to_the_rule(
+    scripted_llm: ScriptedLLM, caplog: pytest.LogCaptureFixture, reply: dict[str, object], why: str
+) -> None:
+    decider = llm_decider(scripted_llm)
+    scripted_llm.reply_json(reply)
+    with caplog.at_level("INFO", logger="ripplemem.write.update_llm"):
+        d = decider(cand("Caroline now works as a teacher."), nurse())
+    assert not d.reason.startswith("llm") and decider.failures == 1
+    assert why in caplog.text.lower()
+
+
+def test_an_llm_supersede_with_its_value_or_an_ended_slot_is_taken(scripted_llm: ScriptedLLM) -> None:
+    decider = llm_decider(scripted_llm)
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "a Teacher."})
+    assert decider(cand("Caroline now works as a teacher."), nurse()).action == S
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "ended"})
+    assert decider(cand("Caroline quit nursing."), nurse()).action == S
+    assert decider.failures == 0
+
+
 def test_llm_is_not_asked_far_from_any_memory_nor_allowed_to_close_a_newer_one(scripted_llm: ScriptedLLM) -> None:
     far = llm_decider(scripted_llm, ask_above=0.9)
     assert far(cand("Caroline no longer works as a nurse."), nurse()).action == S
@@ -275,7 +303,7 @@ def test_bench_scores_the_llm_decider_against_the_scripted_server(scripted_llm: 
         if i == 3:
             scripted_llm.reply("{oops").reply("{still oops")
         elif p.positive:
-            scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "x", "new_value": "y"})
+            scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "x", "new_value": "ended"})
         else:
             scripted_llm.reply_json({"action": "ADD", "target": 1, "reason": "not a change"})
     decider = llm_decider(scripted_llm)

@@ -7,7 +7,10 @@ windows for extraction, its questions with their recalled evidence for the plann
 reconstruction, answering and the judge, and pairs of stored memories for the update
 decider. Each call counts as valid first time, valid after the one repair, or failed
 (what the role would then fall back from); tokens and wall time are the server's and the
-clock's. Needs RIPPLEMEM_LLM_BASE_URL and RIPPLEMEM_LLM_MODEL.
+clock's. For extraction a valid reply is also checked as the extractor checks it
+(``write.extract_llm.to_candidates``): "kept" counts the replies that give the window at least
+one unit (or rightly none), the rest fall back to the rules. Needs RIPPLEMEM_LLM_BASE_URL and
+RIPPLEMEM_LLM_MODEL.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import itertools
 import json
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,10 +32,17 @@ from ripplemem.prompts import answer, extract, judge, plan, reconstruct, update
 from ripplemem.prompts.base import Prompt
 from ripplemem.providers.llm import make_llm, usage
 from ripplemem.types import Candidate, Turn
+from ripplemem.write.extract_llm import to_candidates
 from ripplemem.write.window import make_windows
 
+Kept = Callable[[Any], bool] | None  # whether a valid reply is one the role uses (None: every valid one)
 
-def prompts_for(mem: Memory, conv: Any, user: str) -> dict[str, Iterator[Prompt[Any]]]:
+
+def kept_by_extractor(window: Any) -> Kept:
+    return lambda out: not out.units or bool(to_candidates(out, window))
+
+
+def prompts_for(mem: Memory, conv: Any, user: str) -> dict[str, Iterator[tuple[Prompt[Any], Kept]]]:
     """An endless supply of real prompts per role, cycling over the conversation."""
     ws = mem.settings.write
     windows = []
@@ -48,8 +58,7 @@ def prompts_for(mem: Memory, conv: Any, user: str) -> dict[str, Iterator[Prompt[
         return Candidate(unit.restatement, unit.sources, "s", unit.participants, unit.locations, unit.time,
                          mentioned_at=unit.mentioned_at)
 
-    return {
-        "extract": (extract.render(w) for w in itertools.cycle(windows)),
+    supply: dict[str, Iterator[Prompt[Any]]] = {
         "update": (update.render(candidate(b), [a]) for a, b in itertools.cycle(pairs)),
         "plan": (plan.render(q.question, ev.trace.cues, [i.unit for i in ev.items[:15]])
                  for q, ev in itertools.cycle(evidence)),
@@ -60,19 +69,22 @@ def prompts_for(mem: Memory, conv: Any, user: str) -> dict[str, Iterator[Prompt[
         "judge": (judge.render(q.question, q.answer, ev.items[0].text if ev.items else "I don't know")
                   for q, ev in itertools.cycle(evidence)),
     }
+    roles = {role: ((p, None) for p in prompts) for role, prompts in supply.items()}
+    return {"extract": ((extract.render(w), kept_by_extractor(w)) for w in itertools.cycle(windows)), **roles}
 
 
-def measure(llm: Any, supply: Iterator[Prompt[Any]], calls: int) -> dict[str, Any]:
-    first = repaired = failed = 0
+def measure(llm: Any, supply: Iterator[tuple[Prompt[Any], Kept]], calls: int) -> dict[str, Any]:
+    first = repaired = failed = kept = 0
     with usage.metering() as meter:
-        for prompt in itertools.islice(supply, calls):
+        for prompt, keeps in itertools.islice(supply, calls):
             before = meter.snapshot().get(prompt.name)
             try:
-                prompt.ask(llm)
+                out = prompt.ask(llm)
             except ProviderError as exc:
                 failed += 1
                 print(f"  {prompt.name} failed: {exc}"[:300], file=sys.stderr, flush=True)
                 continue
+            kept += keeps is None or keeps(out)
             after = meter.snapshot()[prompt.name]
             if after.repairs > (before.repairs if before else 0):
                 repaired += 1
@@ -81,7 +93,7 @@ def measure(llm: Any, supply: Iterator[Prompt[Any]], calls: int) -> dict[str, An
     spent = next(iter(meter.snapshot().values()))
     return {
         "calls": calls, "valid_first_time": first, "valid_after_repair": repaired, "failed": failed,
-        "schema_valid_rate": round((first + repaired) / calls, 3),
+        "schema_valid_rate": round((first + repaired) / calls, 3), "kept": kept,
         "prompt_tokens_per_call": round(spent.prompt_tokens / calls, 1),
         "completion_tokens_per_call": round(spent.completion_tokens / calls, 1),
         "seconds_per_call": round(spent.wall_ms / calls / 1000, 2),
@@ -117,12 +129,13 @@ def main(argv: list[str]) -> int:
     report["structured_mode"] = getattr(llm, "structured_mode", "")
     if args.out:
         args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    print("\n| role | calls | valid first time | after repair | failed | valid rate | prompt tok/call | completion tok/call | s/call |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("\n| role | calls | valid first time | after repair | failed | valid rate | kept | prompt tok/call | "
+          "completion tok/call | s/call |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for role, r in roles.items():
         print(f"| {role} | {r['calls']} | {r['valid_first_time']} | {r['valid_after_repair']} | {r['failed']} | "
-              f"{r['schema_valid_rate']:.2f} | {r['prompt_tokens_per_call']} | {r['completion_tokens_per_call']} | "
-              f"{r['seconds_per_call']} |")
+              f"{r['schema_valid_rate']:.2f} | {r['kept']} | {r['prompt_tokens_per_call']} | "
+              f"{r['completion_tokens_per_call']} | {r['seconds_per_call']} |")
     return 0
 
 

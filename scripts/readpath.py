@@ -1,10 +1,14 @@
 """Read-path figures on LoCoMo-format files (LoCoMo itself, or the chain set), over stores written once.
 
-    python scripts/readpath.py ingest DIR STORES          # one store per file, written through add_sessions
-    python scripts/readpath.py eval DIR STORES [--json F] # recall every scored question, print the table
+    python scripts/readpath.py ingest DIR STORES [--json F] # one store per file, written through add_sessions
+    python scripts/readpath.py eval DIR STORES [--json F]   # recall every scored question, print the table
 
-``ingest`` writes each ``DIR/*.json`` into ``STORES/<name>.db`` with the current settings,
-exactly as ``ripplemem bench locomo|chains`` does (a fresh store, one bulk import).
+``ingest`` writes each ``DIR/*.json`` (or the one file DIR) into ``STORES/<name>.db`` with the
+current settings, exactly as ``ripplemem bench locomo|chains`` does (a fresh store, one bulk
+import). With an LLM configured (``RIPPLEMEM_LLM_BASE_URL``, ``RIPPLEMEM_LLM_MODEL``) it
+extracts and decides updates with it, and prints (``--json``: writes) each conversation's
+wall time, windows that fell back to the rules, decisions the rule took over, and per LLM role
+the calls, requests, failures, repairs, prompt and completion tokens and wall time.
 ``eval`` recalls each scored question once (``k`` of the settings) and applies the benches' budget rule
 (ceil(chars / 4) per item, rank order, stop at the first item that does not fit) at 400
 and 1,500 tokens. Recall settings come from ``RIPPLEMEM_*`` as usual, so a read-path
@@ -32,24 +36,39 @@ BUDGETS = (400, 1500)
 LOCOMO_OVERALL = ("1", "2", "3", "4")
 
 
-def ingest(folder: Path, stores: Path) -> None:
+def files(folder: Path) -> list[Path]:
+    return [folder] if folder.is_file() else sorted(folder.glob("*.json"))
+
+
+def ingest(folder: Path, stores: Path, out: Path | None) -> None:
     stores.mkdir(parents=True, exist_ok=True)
     settings = load_settings()
-    for conv in load_locomo(sorted(folder.glob("*.json"))):
+    report = []
+    for conv in load_locomo(files(folder)):
         db = stores / f"{conv.id}.db"
         if db.exists():
             db.unlink()
         started = time.perf_counter()
         with Memory.open(str(db), settings=settings.replace(db=str(db))) as mem:
-            mem.add_sessions(({"messages": session_messages(s), "session_id": s.session_id, "session_time": s.time}
-                              for s in conv.sessions), user_id=conv.id)
-        print(conv.id, f"{time.perf_counter() - started:.0f} s", flush=True)
+            added = mem.add_sessions(({"messages": session_messages(s), "session_id": s.session_id,
+                                       "session_time": s.time} for s in conv.sessions), user_id=conv.id)
+            memories = len(mem.list(user_id=conv.id, limit=100_000))
+        seconds = time.perf_counter() - started
+        print(conv.id, f"{seconds:.0f} s", flush=True)
+        row = {"conversation": conv.id, "turns": added.turns_added, "memories": memories, "seconds": round(seconds, 1),
+               "extraction_fallbacks": added.extraction_failures, "decider_fallbacks": added.decider_fallbacks,
+               "llm_usage": {role: u.as_dict() for role, u in added.llm_usage.items()}}
+        report.append(row)
+        if added.llm_usage:
+            print(json.dumps(row), flush=True)
+    if out is not None:
+        out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 
 
 def evaluate(folder: Path, stores: Path, out: Path | None) -> None:
     settings = load_settings()
     rows = []
-    for conv in load_locomo(sorted(folder.glob("*.json"))):
+    for conv in load_locomo(files(folder)):
         db = stores / f"{conv.id}.db"
         with Memory.open(str(db), settings=settings.replace(db=str(db))) as mem:
             for q in conv.questions:
@@ -84,10 +103,11 @@ def main() -> None:
     ap.add_argument("mode", choices=["ingest", "eval"])
     ap.add_argument("folder", type=Path)
     ap.add_argument("stores", type=Path)
-    ap.add_argument("--json", type=Path, default=None, help="eval: write every question's row here")
+    ap.add_argument("--json", type=Path, default=None,
+                    help="ingest: write each conversation's figures here; eval: every question's row")
     a = ap.parse_args()
     if a.mode == "ingest":
-        ingest(a.folder, a.stores)
+        ingest(a.folder, a.stores, a.json)
     else:
         evaluate(a.folder, a.stores, a.json)
 

@@ -115,24 +115,27 @@ def test_llm_update_decider_supersedes_and_merges(open_memory, scripted_llm) -> 
     first = mem.add([{"speaker": "Ana", "text": "My sister Ava is vegetarian.", "id": "A1"}], user_id="u1",
                     session_time="2024-01-05T10:00:00")
     (old,) = [e for e in first.events if e.event == "ADD"]
-    scripted_llm.reply_json({"action": "SUPERSEDE", "target_id": old.id, "reason": "diet changed"})
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "diet", "new_value": "eats fish again",
+                             "reason": "diet changed"})
     second = mem.add([{"speaker": "Ana", "text": "Ava eats fish again since March.", "id": "A2"}], user_id="u1",
                      session_time="2024-04-02T10:00:00")
     assert [e.event for e in second.events] == ["SUPERSEDE"]
     assert not mem.get(old.id, user_id="u1").current
     assert [h.event for h in mem.history(old.id, user_id="u1")] == ["ADD", "SUPERSEDE"]
-    assert "Stored memories" in scripted_llm.chat_requests[-1]["messages"][-1]["content"]
+    shown = scripted_llm.chat_requests[-1]["messages"][-1]["content"]
+    assert "Stored memories:\n1. [5 January 2024] " in shown and old.id not in shown  # numbered, no ids
     new_id = second.events[0].id
-    scripted_llm.reply_json({"action": "UPDATE", "target_id": new_id, "merged": "Ava eats fish again, since March 2024."})
+    scripted_llm.reply_json({"action": "UPDATE", "target": 1, "merged": "Ava eats fish again, since March 2024."})
     third = mem.add([{"speaker": "Ana", "text": "Ava has been eating fish since March.", "id": "A3"}], user_id="u1",
                     session_time="2024-04-03T10:00:00")
     assert [e.event for e in third.events] == ["UPDATE"]
     unit = mem.get(new_id, user_id="u1")
     assert unit.restatement == "Ava eats fish again, since March 2024." and unit.sources == ("A2", "A3")
-    scripted_llm.reply_json({"action": "NOOP", "target_id": "no-such-id"})  # an unknown id: the rule decides
+    for _ in range(2):  # a number no stored memory has, in the reply and its repair: the rule decides
+        scripted_llm.reply_json({"action": "NOOP", "target": 9})
     mem.add([{"speaker": "Ana", "text": "Ben bought a red bicycle.", "id": "A4"}], user_id="u1",
             session_time="2024-04-03T10:00:00")
-    assert mem._decider.failures == 1
+    assert mem._decider.failures == 1 and scripted_llm.pending == 0
 
 
 def test_answer_degrades_to_the_evidence_when_the_llm_is_down(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
@@ -165,7 +168,7 @@ def test_add_and_recall_report_tokens_and_time_per_role(open_memory, scripted_ll
     mem = open_memory(extractor="llm", llm_concurrency=1)
     mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
     scripted_llm.reply_json({"units": [{"restatement": "Ana's flat in Lisbon costs 1,850 euros a month.",
-                                        "sources": ["R1"], "participants": ["Ana"]}]})
+                                        "sources": [1], "participants": ["Ana"]}]})
     added = mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
     spent = added.llm_usage["extract"]
     (body,) = scripted_llm.chat_requests
@@ -198,8 +201,8 @@ def test_an_extracted_memory_with_a_number_its_turn_never_said_is_stored_as_said
     mem = open_memory(extractor="llm", llm_concurrency=1)
     mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)
     scripted_llm.reply_json({"units": [
-        {"restatement": "Ana's flat in Lisbon costs 18,500 euros a month.", "sources": ["R1"], "participants": ["Ana"]},
-        {"restatement": "Ben asked whether Ana's flat is near the river.", "sources": ["R2"], "participants": ["Ben", "Ana"]},
+        {"restatement": "Ana's flat in Lisbon costs 18,500 euros a month.", "sources": [1], "participants": ["Ana"]},
+        {"restatement": "Ben asked whether Ana's flat is near the river.", "sources": [2], "participants": ["Ben", "Ana"]},
     ]})
     mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
     (stored,) = [u.restatement for u in mem.list(user_id="u1")]  # the two are composed into one exchange

@@ -36,12 +36,21 @@ def test_every_module_has_schema_version_and_render() -> None:
         assert callable(module.render)
 
 
-def test_extract_renders_ids_marks_and_time() -> None:
-    turns = (Turn("D1:1", "s1", "Ana", "Hi"), Turn("D1:2", "s1", "Ben", "I moved to Lisbon last month."))
-    prompt = extract.render(Window("s1", APRIL, turns, frozenset({"D1:2"}), ("Ana", "Ben")))
-    assert prompt.schema is extract.ExtractOutput and prompt.version == extract.VERSION
+def test_extract_numbers_the_new_turns_after_the_context() -> None:
+    turns = (Turn("D1:1", "s1", "Ana", "Hi"), Turn("D1:2", "s1", "Ben", "I moved to Lisbon last month."),
+             Turn("D1:3", "s1", "Ana", "Nice!"))
+    window = Window("s1", APRIL, turns, frozenset({"D1:2", "D1:3"}), ("Ana", "Ben"))
+    prompt = extract.render(window)
+    assert issubclass(prompt.schema, extract.ExtractOutput) and prompt.version == extract.VERSION
+    assert prompt.schema is extract.output_schema(2)  # one schema per count of new turns
     assert "23 April 2026" in prompt.user and "Speakers: Ana, Ben" in prompt.user
-    assert "[D1:1] (CONTEXT) Ana: Hi" in prompt.user and "[D1:2] (NEW) Ben:" in prompt.user
+    assert "Earlier turns (context only):\n- Ana: Hi\n\nNew turns:\n1. Ben: I moved" in prompt.user
+    assert "2. Ana: Nice!" in prompt.user and "D1:" not in prompt.user
+    assert [t.turn_id for t in extract.numbered(window)] == ["D1:2", "D1:3"]
+    first = extract.render(Window("s1", APRIL, turns[:1], frozenset({"D1:1"}), ("Ana",)))
+    assert "Earlier turns" not in first.user and "New turns:\n1. Ana: Hi" in first.user
+    with pytest.raises(ValidationError, match="sources"):
+        prompt.schema.model_validate({"units": [{"restatement": "Ben moved to Lisbon.", "sources": [3]}]})
 
 
 def test_plan_round_trip_and_conversion(scripted_llm: ScriptedLLM) -> None:
@@ -94,12 +103,17 @@ def test_judge_rejects_other_labels() -> None:
         judge.JudgeOutput(label="MAYBE")  # type: ignore[arg-type]
 
 
-def test_update_renders_and_validates() -> None:
+def test_update_numbers_the_stored_memories_and_validates() -> None:
     cand = Candidate("Maya is allergic to seafood.", ("D2:1",), "s2", mentioned_at=APRIL, time=TimeSpan.day(APRIL))
     prompt = update.render(cand, EVIDENCE)
-    assert "said on 23 April 2026" in prompt.user and "[m2]" in prompt.user
-    assert update.UpdateOutput(action="ADD").target_id is None
-    with pytest.raises(ValidationError, match="target_id"):
-        update.UpdateOutput(action="SUPERSEDE")
+    assert "said on 23 April 2026" in prompt.user and "1. [23 April 2026] Sam recommended" in prompt.user
+    assert "2. [23 April 2026] Harbor Grill" in prompt.user and "m2" not in prompt.user
+    schema = prompt.schema
+    assert schema is update.output_schema(2)
+    assert schema.model_validate({"action": "ADD", "target": 1}).target == 1
+    with pytest.raises(ValidationError, match="target"):
+        schema.model_validate({"action": "SUPERSEDE", "target": 3})  # only two memories were shown
+    with pytest.raises(ValidationError, match="target"):
+        schema.model_validate({"action": "SUPERSEDE"})
     with pytest.raises(ValidationError, match="merged"):
-        update.UpdateOutput(action="UPDATE", target_id="m2")
+        schema.model_validate({"action": "UPDATE", "target": 2})

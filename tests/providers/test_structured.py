@@ -14,8 +14,8 @@ from ripplemem.providers.llm import make_llm, structured, usage
 from ripplemem.providers.llm.openai import OpenAILLM
 from scripted_llm import ScriptedLLM, format_mode
 
-SCHEMAS = [extract.ExtractOutput, plan.PlanOutput, answer.AnswerOutput, reconstruct.ReconstructOutput,
-           judge.JudgeOutput, update.UpdateOutput]
+SCHEMAS = [extract.ExtractOutput, extract.output_schema(6), plan.PlanOutput, answer.AnswerOutput,
+           reconstruct.ReconstructOutput, judge.JudgeOutput, update.UpdateOutput, update.output_schema(5)]
 
 
 class Pick(BaseModel):
@@ -93,7 +93,7 @@ def test_nothing_is_metered_outside_a_meter(scripted_llm: ScriptedLLM) -> None:
     assert meter.snapshot() == {}
 
 
-@pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: s.__name__)
+@pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: f"{s.__name__}-{SCHEMAS.index(s)}")
 def test_every_prompt_schema_is_closed_and_its_longest_reply_fits_the_completion_budget(schema: type[BaseModel]) -> None:
     closed = structured.strict_schema(schema)
     text = str(closed)

@@ -8,7 +8,7 @@ reply whose content is cut JSON, JSON of the wrong shape, a number, a refusal (`
 null, ``refusal`` set), no choices at all.
 
 A good answer fits the schema named in ``response_format`` (or the system prompt): for
-extraction, one unit per NEW turn of the window restating it (``"<speaker> said: ..."``),
+extraction, one unit per new (numbered) turn of the window restating it (``"<speaker> said: ..."``),
 citing it; for the others the smallest valid answer. Every request's kind is recorded, so a
 test can check which faults it survived.
 """
@@ -33,7 +33,7 @@ FAULTS = (
 SCHEDULE = tuple(itertools.chain.from_iterable((GOOD, f) for f in FAULTS))
 SAID = " said: "
 
-_NEW_TURN = re.compile(r"^\[(?P<id>[^\]]+)\] \(NEW\) (?P<speaker>[^:]+): (?P<text>.*)$", re.MULTILINE)
+_NEW_TURN = re.compile(r"^(?P<number>\d+)\. (?P<speaker>[^:]+): (?P<text>.*)$", re.MULTILINE)
 
 
 def good_content(body: dict[str, Any]) -> dict[str, Any]:
@@ -47,12 +47,12 @@ def good_content(body: dict[str, Any]) -> dict[str, Any]:
         units = [
             {"restatement": f"{m['speaker']}{SAID}{m['text']}"[:200], "participants": [m["speaker"][:40]],
              "locations": [], "time_start": None, "time_end": None, "facts": [], "importance": 0.6,
-             "core": False, "sources": [m["id"]]}
-            for m in _NEW_TURN.finditer(user)
+             "core": False, "sources": [int(m["number"])]}
+            for m in _NEW_TURN.finditer(user.partition("New turns:\n")[2])
         ]
         return {"units": units[:5]}
     if name == "UpdateOutput":
-        return {"action": "ADD", "target_id": None, "merged": None, "slot": None, "new_value": None, "reason": "new"}
+        return {"action": "ADD", "target": 1, "merged": None, "slot": None, "new_value": None, "reason": "new"}
     if name == "PlanOutput":
         return {"proceed": False, "anchors": [], "target": "", "target_participants": [], "target_locations": [],
                 "stop_reason": "enough"}

@@ -49,7 +49,7 @@ GOOD = {
             "facts": ["7 May 2023", "pottery class"],
             "importance": 0.7,
             "core": False,
-            "sources": ["D1:2", "D9:9"],
+            "sources": [1, 1],
         },
         {
             "restatement": "Caroline is allergic to peanuts.",
@@ -57,10 +57,10 @@ GOOD = {
             "facts": ["peanuts", "shellfish"],
             "importance": 1.4,
             "core": True,
-            "sources": ["D1:3"],
+            "sources": [2],
         },
-        {"restatement": "Invented from nowhere.", "sources": ["D7:1"]},
-        {"restatement": "Caroline greeted Melanie.", "sources": ["D1:1"]},
+        {"restatement": "Invented from nowhere.", "sources": [3]},  # shares no word with its turn
+        {"restatement": "Caroline is allergic to peanuts.", "sources": [2]},  # a repeat
     ]
 }
 
@@ -71,21 +71,44 @@ def test_good_reply_becomes_grounded_candidates(scripted_llm: ScriptedLLM) -> No
     pottery, allergy = ex.extract(window())
     assert ex.failures == 0
     assert pottery.restatement == "Melanie went to a pottery class on 7 May 2023."
-    assert pottery.sources == ("D1:2",)  # the unknown id is dropped
+    assert pottery.sources == ("D1:2",)  # new turn 1 of the window, cited once
     assert pottery.participants == frozenset({"Melanie"})
     assert pottery.time == TimeSpan.day(datetime(2023, 5, 7, tzinfo=UTC))
     assert pottery.facts == ("7 May 2023", "pottery class")
     assert pottery.layer == "episodic" and pottery.emphasis == pytest.approx(0.7)
     assert pottery.session_id == "s1" and pottery.mentioned_at == SESSION
+    assert allergy.sources == ("D1:3",)
     assert allergy.layer == "core" and allergy.emphasis == 1.0
     assert allergy.facts == ("peanuts",)  # "shellfish" is not in the turns
     assert allergy.time is None
 
     (body,) = scripted_llm.chat_requests
     user = body["messages"][1]["content"]
-    assert "8 May 2023" in user and "[D1:1] (CONTEXT) Caroline: Hey Mel!" in user
-    assert "[D1:4] (NEW) Melanie: Look at this! [image: a clay bowl on a wheel]" in user
+    assert "8 May 2023" in user and "Earlier turns (context only):\n- Caroline: Hey Mel!" in user
+    assert "New turns:\n1. Melanie: Great!" in user and "3. Melanie: Look at this! [image: a clay bowl on a wheel]" in user
+    assert "D1:" not in user  # the model cites numbers, never ids
     assert body["model"] == "extract-model"
+
+
+def test_the_schema_sent_allows_only_the_numbers_of_the_new_turns(scripted_llm: ScriptedLLM) -> None:
+    scripted_llm.reply_json({"units": []})
+    extractor(scripted_llm).extract(window())
+    (body,) = scripted_llm.chat_requests
+    unit = body["response_format"]["json_schema"]["schema"]["properties"]["units"]["items"]
+    assert unit["properties"]["sources"] == {"items": {"enum": [1, 2, 3], "type": "integer"}, "maxItems": 3,
+                                            "minItems": 1, "type": "array"}
+    assert "sources" in unit["required"]
+
+
+@pytest.mark.parametrize("sources", [[], [4], [0, 1], ["D1:2"]], ids=["none", "past-the-end", "zero", "an-id"])
+def test_a_unit_citing_no_turn_of_the_window_is_invalid_and_repaired(scripted_llm: ScriptedLLM, sources: list[object]) -> None:
+    scripted_llm.reply_json({"units": [{"restatement": "Melanie went to a pottery class.", "sources": sources}]})
+    scripted_llm.reply_json({"units": [{"restatement": "Melanie went to a pottery class.", "sources": [1]}]})
+    ex = extractor(scripted_llm)
+    (found,) = ex.extract(window())
+    assert found.sources == ("D1:2",) and ex.failures == 0
+    repair = scripted_llm.chat_requests[1]["messages"][-1]["content"]
+    assert "units.0.sources" in repair
 
 
 def test_malformed_twice_uses_the_fallback(scripted_llm: ScriptedLLM) -> None:
@@ -132,11 +155,11 @@ def test_time_span(start: str | None, end: str | None, expected: tuple[str, str]
         assert span == TimeSpan(datetime.fromisoformat(expected[0]), datetime.fromisoformat(expected[1]))
 
 
-def test_a_reply_whose_units_all_cite_unknown_turns_uses_the_fallback(scripted_llm: ScriptedLLM) -> None:
+def test_a_reply_whose_units_restate_nothing_of_their_turns_uses_the_fallback(scripted_llm: ScriptedLLM) -> None:
     from ripplemem.providers.llm import usage
 
-    scripted_llm.reply_json({"units": [{"restatement": "Someone did something.", "sources": ["turn-1"]},
-                                       {"restatement": "Caroline greeted Melanie.", "sources": ["D1:1"]}]})
+    scripted_llm.reply_json({"units": [{"restatement": "yes", "sources": [1, 2]},
+                                       {"restatement": "Someone did something.", "sources": [3]}]})
     ex = extractor(scripted_llm)
     with usage.metering() as meter:
         found = ex.extract(window())

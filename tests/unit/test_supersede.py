@@ -221,12 +221,13 @@ def nurse() -> list[tuple[MemoryUnit, float]]:
 
 def test_llm_supersede_names_slot_and_value(scripted_llm: ScriptedLLM) -> None:
     decider = llm_decider(scripted_llm)
-    scripted_llm.reply_json({"action": "SUPERSEDE", "target_id": "m1", "slot": "job", "new_value": "ended",
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "ended",
                              "reason": "quit"}, fence=True)
     d = decider(cand("Caroline no longer works as a nurse."), nurse())
     assert (d.action, d.target) == (S, "m1") and "job -> ended" in d.reason
     prompt = scripted_llm.chat_requests[-1]["messages"]
-    assert "SAME subject" in prompt[0]["content"] and "Caroline works as a nurse" in prompt[-1]["content"]
+    assert "SAME subject" in prompt[0]["content"] and "1. [" in prompt[-1]["content"]
+    assert "Caroline works as a nurse" in prompt[-1]["content"] and "m1" not in prompt[-1]["content"]
     assert decider.failures == 0
 
 
@@ -240,19 +241,48 @@ def test_llm_bad_json_twice_falls_back_to_the_rule(scripted_llm: ScriptedLLM) ->
 
 def test_llm_repair_is_used(scripted_llm: ScriptedLLM) -> None:
     decider = llm_decider(scripted_llm)
-    scripted_llm.reply('{"action": "UPDATE", "target_id": "m1"}')  # UPDATE without merged: invalid
-    scripted_llm.reply_json({"action": "UPDATE", "target_id": "m1", "merged": "Caroline works as a nurse in Ohio."})
+    scripted_llm.reply('{"action": "UPDATE", "target": 1}')  # UPDATE without merged: invalid
+    scripted_llm.reply_json({"action": "UPDATE", "target": 1, "merged": "Caroline works as a nurse in Ohio."})
     d = decider(cand("Caroline is a nurse in Ohio."), nurse())
     assert (d.action, d.merged) == (U, "Caroline works as a nurse in Ohio.") and decider.failures == 0
 
 
-def test_llm_unknown_id_and_server_error_fall_back(scripted_llm: ScriptedLLM) -> None:
+def test_llm_target_outside_the_memories_shown_and_server_error_fall_back(scripted_llm: ScriptedLLM) -> None:
     decider = llm_decider(scripted_llm)
-    scripted_llm.reply_json({"action": "SUPERSEDE", "target_id": "m404"})
-    assert decider(cand("Caroline won't quit nursing."), nurse()).action == A
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 2}).reply_json({"action": "SUPERSEDE", "target": 0})
+    assert decider(cand("Caroline won't quit nursing."), nurse()).action == A  # one memory shown: only 1 is valid
+    assert "target" in scripted_llm.chat_requests[1]["messages"][-1]["content"]  # the repair names the field
     scripted_llm.fail(500)
     assert decider(cand("Caroline won't quit nursing."), nurse()).action == A
     assert decider.failures == 2
+
+
+@pytest.mark.parametrize(("reply", "why"), [
+    ({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "astronaut"}, "does not state its new value"),
+    ({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": None}, "does not state its new value"),
+    ({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "Caroline now works as a teacher"},
+     "does not state its new value"),  # the whole memory is no value
+    ({"action": "SUPERSEDE", "target": 1, "slot": "", "new_value": "teacher"}, "names no slot"),
+    ({"action": "UPDATE", "target": 1, "merged": "Caroline works as a teacher in Ohio since 2019."}, "2019, ohio"),
+], ids=["value-not-said", "no-value", "whole-memory", "no-slot", "merged-invents"])
+def test_an_llm_decision_the_memories_do_not_ground_is_left_to_the_rule(
+    scripted_llm: ScriptedLLM, caplog: pytest.LogCaptureFixture, reply: dict[str, object], why: str
+) -> None:
+    decider = llm_decider(scripted_llm)
+    scripted_llm.reply_json(reply)
+    with caplog.at_level("INFO", logger="ripplemem.write.update_llm"):
+        d = decider(cand("Caroline now works as a teacher."), nurse())
+    assert not d.reason.startswith("llm") and decider.failures == 1
+    assert why in caplog.text.lower()
+
+
+def test_an_llm_supersede_with_its_value_or_an_ended_slot_is_taken(scripted_llm: ScriptedLLM) -> None:
+    decider = llm_decider(scripted_llm)
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "a Teacher."})
+    assert decider(cand("Caroline now works as a teacher."), nurse()).action == S
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "ended"})
+    assert decider(cand("Caroline quit nursing."), nurse()).action == S
+    assert decider.failures == 0
 
 
 def test_llm_is_not_asked_far_from_any_memory_nor_allowed_to_close_a_newer_one(scripted_llm: ScriptedLLM) -> None:
@@ -260,7 +290,7 @@ def test_llm_is_not_asked_far_from_any_memory_nor_allowed_to_close_a_newer_one(s
     assert far(cand("Caroline no longer works as a nurse."), nurse()).action == S
     assert scripted_llm.chat_requests == []
     decider = llm_decider(scripted_llm)
-    scripted_llm.reply_json({"action": "SUPERSEDE", "target_id": "m1", "slot": "job", "new_value": "teacher"})
+    scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "job", "new_value": "teacher"})
     earlier = cand("Caroline works as a teacher.", said=datetime(2026, 1, 1, tzinfo=UTC))
     assert decider(earlier, nurse()).action == A
 
@@ -273,9 +303,9 @@ def test_bench_scores_the_llm_decider_against_the_scripted_server(scripted_llm: 
         if i == 3:
             scripted_llm.reply("{oops").reply("{still oops")
         elif p.positive:
-            scripted_llm.reply_json({"action": "SUPERSEDE", "target_id": units[i].id, "slot": "x", "new_value": "y"})
+            scripted_llm.reply_json({"action": "SUPERSEDE", "target": 1, "slot": "x", "new_value": "ended"})
         else:
-            scripted_llm.reply_json({"action": "ADD", "reason": "not a change"})
+            scripted_llm.reply_json({"action": "ADD", "target": 1, "reason": "not a change"})
     decider = llm_decider(scripted_llm)
     dev = evaluate(pairs, decider, units, cands, cos)["dev"]
     assert dev.pairs == 12 and decider.failures == 1 and scripted_llm.pending == 0

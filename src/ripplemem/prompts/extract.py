@@ -1,21 +1,33 @@
-"""Extraction: a window of turns -> memory units ``(r, P, L, T)`` with facts and provenance."""
+"""Extraction: a window of turns -> memory units ``(r, P, L, T)`` with facts and provenance.
+
+The turns the window is responsible for (``Window.new``) are numbered 1..k in the prompt,
+after the earlier turns it repeats as context (shown unnumbered), and a unit cites them by
+number: a small model copies "3" where it cannot copy "D1:3" (or a turn id of any shape a
+caller gives). The schema of a window with k new turns (:func:`output_schema`) allows only
+the numbers 1..k, at least one per unit, so a grammar-constrained reply always cites a new
+turn of the window. :func:`numbered` maps the numbers back to turn ids.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field, field_validator
+from functools import cache
+from typing import Any, Literal
 
-from ..types import Window
-from .base import Id, Name, Prompt, bounded, names, when
+from pydantic import BaseModel, Field, create_model, field_validator
 
-VERSION = "extract-2"
+from ..types import Turn, Window
+from .base import Name, Prompt, bounded, names, when
+
+VERSION = "extract-3"
 MAX_UNITS = 5
+MAX_SOURCES = 3
 
-SYSTEM = """You turn a window of a conversation into long-term memory units.
+SYSTEM = """You turn new turns of a conversation into long-term memory units.
 
-Write one unit (at most 5) per distinct event, fact, plan or preference stated in the turns marked NEW
-(turns marked CONTEXT are there only to help you understand them). Split a turn that states
-several things into several units. Skip greetings, thanks, small talk and anything with no
-lasting content: an empty list is a valid answer.
+Write one unit (at most 5) per distinct event, fact, plan or preference stated in the
+numbered new turns (the earlier turns, if any, are there only to help you understand them).
+Split a turn that states several things into several units. Skip greetings, thanks, small
+talk and anything with no lasting content: an empty list is a valid answer.
 
 For each unit:
 - restatement: one complete sentence that makes sense on its own, months later, without the
@@ -34,8 +46,7 @@ For each unit:
   preferences and decisions high; passing remarks low).
 - core: true only for things to keep verbatim: an explicit "remember"/"don't forget",
   a stated preference or dislike, an allergy or health constraint, a commitment or promise.
-- sources: the ids of the turns whose content the unit states (at least one NEW turn). Only
-  use ids shown in the window.
+- sources: the numbers of the new turns whose content the unit states (1 to 3 numbers).
 
 Leave a field empty (or null) rather than invent anything the turns do not say."""
 
@@ -49,7 +60,7 @@ class ExtractedUnit(BaseModel):
     facts: list[Name] = bounded(3)
     importance: float = 0.5
     core: bool = False
-    sources: list[Id] = bounded(3)
+    sources: list[int] = Field(min_length=1, max_length=MAX_SOURCES)  # the new turns' numbers, 1..k
 
     @field_validator("importance", mode="before")
     @classmethod
@@ -63,19 +74,32 @@ class ExtractOutput(BaseModel):
     units: list[ExtractedUnit] = bounded(MAX_UNITS)
 
 
+@cache
+def output_schema(new_turns: int) -> type[ExtractOutput]:
+    """The reply schema for a window of ``new_turns`` new turns: each source one of 1..new_turns."""
+    number: Any = Literal.__getitem__(tuple(range(1, max(new_turns, 1) + 1)))
+    unit: Any = create_model("ExtractedUnit", __base__=ExtractedUnit,
+                        sources=(list[number], Field(min_length=1, max_length=MAX_SOURCES)))
+    return create_model("ExtractOutput", __base__=ExtractOutput, units=(list[unit], bounded(MAX_UNITS)))
+
+
+def numbered(window: Window) -> tuple[Turn, ...]:
+    """The window's new turns in order: the turn a unit cites as ``n`` is ``numbered(window)[n - 1]``."""
+    return tuple(t for t in window.turns if t.turn_id in window.new)
+
+
 def render_window(window: Window) -> str:
-    """The window as the extractor reads it: one line per turn with its id and role."""
-    lines = []
-    for turn in window.turns:
-        mark = "NEW" if turn.turn_id in window.new else "CONTEXT"
-        lines.append(f"[{turn.turn_id}] ({mark}) {turn.speaker}: {turn.content}")
-    return "\n".join(lines)
+    """The window as the extractor reads it: its context turns, then its new turns numbered from 1."""
+    context = [f"- {t.speaker}: {t.content}" for t in window.turns if t.turn_id not in window.new]
+    fresh = [f"{n}. {t.speaker}: {t.content}" for n, t in enumerate(numbered(window), start=1)]
+    earlier = "Earlier turns (context only):\n" + "\n".join(context) + "\n\n" if context else ""
+    return earlier + "New turns:\n" + "\n".join(fresh)
 
 
 def render(window: Window) -> Prompt[ExtractOutput]:
     user = (
         f"Session time: {when(window.session_time)}\n"
         f"Speakers: {names(window.speakers)}\n\n"
-        f"Turns:\n{render_window(window)}"
+        f"{render_window(window)}"
     )
-    return Prompt("extract", VERSION, SYSTEM, user, ExtractOutput)
+    return Prompt("extract", VERSION, SYSTEM, user, output_schema(len(numbered(window))))

@@ -1,11 +1,13 @@
 """The LLM extractor: a window of turns -> candidates, through ``prompts/extract.py``.
 
-The reply is validated into the prompt's schema (the LLM client repairs once); the result is
-then checked against the window: source ids the window does not hold are dropped, a unit left
-without a source (or citing only context turns, which the previous window already stated) is
-dropped, facts must occur in the restatement or the turns, and a time that does not parse
-stays empty. When the LLM fails (transport or invalid output), or every unit of a reply is
-dropped that way (a reply that states nothing grounded in the window), the fallback
+The reply is validated into the prompt's schema (the LLM client repairs once): a unit cites
+the window's new turns by their numbers in the prompt (1..k), at least one each; a number
+outside them makes the reply invalid. The numbers are mapped back to turn ids and each unit
+is checked against its turns: a unit that shares no content word with the turns it cites
+("yes", a sentence about something else) is dropped, facts must occur in the restatement or
+the turns, and a time that does not parse stays empty. A reply that repeats a unit word for
+word counts it once. When the LLM fails (transport or invalid output), or every unit of a
+reply is dropped that way (a reply that states nothing grounded in its turns), the fallback
 extractor handles the window, counted in the call's tally (``fallbacks``) and in ``failures``
 (the process's total): a window is never silently lost.
 
@@ -23,11 +25,13 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 from ..errors import ProviderError
+from ..ground.concepts import singular
+from ..ground.text import keywords
 from ..prompts import extract as extract_prompt
 from ..prompts.extract import ExtractedUnit, ExtractOutput
 from ..providers.llm import usage
 from ..providers.llm.base import LLM
-from ..types import Candidate, TimeSpan, Window, utc
+from ..types import Candidate, TimeSpan, Turn, Window, utc
 from . import fallbacks
 
 log = logging.getLogger(__name__)
@@ -65,7 +69,7 @@ class LLMExtractor:
         found = to_candidates(out, window)
         if out.units and not found:
             usage.record(prompt.name, failures=1)
-            return self._fall_back(window, f"none of its {len(out.units)} units cites a NEW turn of the window")
+            return self._fall_back(window, f"none of its {len(out.units)} units restates the turns it cites")
         return found
 
     def _fall_back(self, window: Window, why: str) -> list[Candidate]:
@@ -78,16 +82,22 @@ class LLMExtractor:
 
 def to_candidates(out: ExtractOutput, window: Window) -> list[Candidate]:
     """The validated reply as candidates, grounded in the window (see the module docstring)."""
-    order = {t.turn_id: i for i, t in enumerate(window.turns)}
+    cited = extract_prompt.numbered(window)
     text = " ".join(t.content for t in window.turns).lower()
-    found = []
+    found: dict[str, Candidate] = {}
     for unit in out.units:
-        sources = sorted({s.strip() for s in unit.sources if s.strip() in order}, key=order.__getitem__)
+        turns = [cited[n - 1] for n in sorted(set(unit.sources)) if 1 <= n <= len(cited)]
         restatement = unit.restatement.strip()
-        if not sources or not restatement or not any(s in window.new for s in sources):
+        if not turns or restatement in found or not restates(restatement, turns):
             continue
-        found.append(_candidate(unit, restatement, tuple(sources), window, text))
-    return found
+        found[restatement] = _candidate(unit, restatement, tuple(t.turn_id for t in turns), window, text)
+    return list(found.values())
+
+
+def restates(restatement: str, turns: Sequence[Turn]) -> bool:
+    """Whether ``restatement`` shares a content word with what ``turns`` say (text and captions)."""
+    said = {singular(w) for t in turns for w in keywords(t.content)}
+    return any(singular(w) in said for w in keywords(restatement))
 
 
 def _candidate(unit: ExtractedUnit, restatement: str, sources: tuple[str, ...], window: Window, text: str) -> Candidate:

@@ -11,6 +11,11 @@ from ripplemem.types import Turn, Window
 from ripplemem.write.extract_rule import RuleExtractor
 
 PLEASANTRIES = [
+    # a reply's closing that speaks of the reply itself, however long
+    "I hope these suggestions give you some inspiration for your weekend at home!",
+    "I hope this information helps you choose the right pedals for your road bike and enjoy every ride.",
+    "Do you have any other questions or concerns about the sauces or the recipe?",
+    "By following these steps and tips, you'll be well on your way to a calmer morning routine!",
     # greetings and lead-ins
     "Hey! How are you?",
     "Hi Ann, good to see you!",
@@ -157,6 +162,10 @@ PLEASANTRIES = [
 ]
 
 CONTENT = [
+    "I hope my sister likes the scarf I knitted.",
+    "I hope to visit Lisbon next spring.",
+    "Do you have any other pets besides the cat?",
+    "I hope these tips still apply after the 2024 tax change.",
     "I adopted a puppy last week.",
     "My sister is moving to Denver in June.",
     "Wow, you got a puppy? What breed?",

@@ -19,6 +19,16 @@ C, M = "Caroline", "Melanie"
 USER, ASSISTANT = "the user", "the assistant"
 
 CASES: list[tuple[str, str | None, str | None, str]] = [
+    # a chat statement that is an "-ing" clause gets its speaker back; a gerund subject does not
+    ("Hoping my script gets picked up!", C, M, "Caroline is hoping Caroline's script gets picked up!"),
+    ("Looking forward to the concert.", C, M, "Caroline is looking forward to the concert."),
+    ("Thinking of you.", C, M, "Caroline is thinking of Melanie."),
+    ("Seeing them dance was awesome.", C, M, "Seeing them dance was awesome."),
+    ("Including the dog.", C, M, "Including the dog."),
+    ("Going to the lake tomorrow?", C, M, "Going to the lake tomorrow?"),
+    ("Choosing a beginner yoga style", ASSISTANT, USER, "Choosing a beginner yoga style"),
+    # a group's reflexive with no subject of its own is "themselves", not the group's name twice
+    ("It's great to have a place to be ourselves.", C, M, "It's great to have a place to be themselves."),
     # present tense -> third-person singular
     ("I like pizza.", C, M, "Caroline likes pizza."),
     ("I have two dogs.", C, M, "Caroline has two dogs."),

@@ -164,6 +164,11 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         ("I went there last Saturday.", "I went there on Saturday, 6 May 2023."),
         ("We moved a few days ago.", "We moved a few days before 8 May 2023."),
         ("We met in May 2022.", "We met in May 2022."),
+        # the article goes with the phrase: never "in the in the week of ..."
+        ("I've been reading a lot in the past week!", "I've been reading a lot in the week of 1 May 2023!"),
+        ("I was busy over the last week.", "I was busy over the week of 1 May 2023."),
+        ("I read a lot the past week.", "I read a lot in the week of 1 May 2023."),
+        ("The past week was hectic.", "The week of 1 May 2023 was hectic."),
     ],
 )
 def test_restate_times(text: str, expected: str) -> None:

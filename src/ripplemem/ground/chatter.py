@@ -307,6 +307,25 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("filler", r"^\W*(?:please\s+)?(?:continue|keep\s+going)\s+(?:writing|with\s+(?:it|that|the\s+story)|the\s+story|"
                r"from\s+where\s+you\s+(?:left\s+off|stopped))(?:\s+please)?\W*$"),
 )
+# A reply's closing that speaks of the reply itself ("I hope these suggestions help you plan
+# your trip!", "Do you have any other questions about the recipe?", "By following these steps,
+# you'll be well on your way to ..."): whatever else it names was said before it, so the whole
+# sentence is the formula, however long.
+_REPLY_NOUNS = (
+    r"(?:suggestions?|tips?|ideas?|options?|recommendations?|resources?|steps?|information|info|examples?|"
+    r"strategies|strategy|factors|answers?|explanations?|guidelines?|pointers|insights?|points?|thoughts|"
+    r"lists?|advice|instructions|resources|recipes?|considerations|techniques|scenarios|details|responses?)"
+)
+_THESE = r"(?:these|this|the\s+above|those|my|all\s+(?:of\s+)?(?:these|this|the\s+above))"
+_REPLY_CLOSING = re.compile(
+    rf"^\W*(?:(?:i\s+)?(?:really\s+|sincerely\s+|do\s+)?hope|hopefully)\s+(?:that\s+)?{_THESE}\s+(?:[\w'-]+\s+){{0,3}}?"
+    rf"{_REPLY_NOUNS}(?![\w'])[^?\d]*$"
+    r"|^\W*(?:do|does)\s+you\s+have\s+any\s+(?:other|more|further|additional|follow-up)\s+questions?"
+    r"(?:\s+or\s+(?:concerns?|comments?|requests?))?(?![\w'])[^.!]*\?\W*$"
+    rf"|^\W*(?:by\s+[\w'-]+ing|with)\s+{_THESE}\s+[^.!?]*?(?:you'?ll|you\s+will|you'?re|you\s+are)\s+(?:be\s+)?"
+    r"(?:well\s+)?on\s+(?:your|the|a\s+good)\s+(?:way|path|road|track)\s+to(?![\w'])[^?]*$",
+    re.I,
+)
 # Interrogatives that ask for a place, a time, a choice or an amount: the answer is a fact.
 _FACT_QUESTION = re.compile(r"(?:where|when|which|how\s+(?:long|many|much|often|far|old|soon))(?![\w'])", re.I)
 _FORMULA_RES = tuple((act, re.compile(rf"(?<![\w'])(?:{p})(?![\w'])", re.I)) for act, p in _FORMULAS)
@@ -413,6 +432,8 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
     """The act of one sentence and why: the word that makes it content, or the rule."""
     if not _WORD.search(sentence):
         return "filler", "no words"  # ":)", "...", "?!"
+    if _REPLY_CLOSING.match(sentence.translate(_APOSTROPHES)):
+        return "closing", "closes a reply, speaking of the reply"
     words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(sentence)]
     if len(words) > MAX_PLEASANTRY_WORDS:
         return "content", "too long for a formula"

@@ -43,11 +43,14 @@ Conventions (documented choices):
   Caroline"). A plural group takes "their"/"theirs"/"them"/"themselves". An object that
   is not a reflexive becomes a pronoun only in the subject's own clause or an infinitive
   of it, not in a coordinated or relative clause ("a painting to remind Caroline"); a
-  reflexive with no such subject becomes the name ("Be yourself" -> "Be Melanie"), and so
+  reflexive with no such subject becomes the name ("Be yourself" -> "Be Melanie"; a group's,
+  "themselves": "to be ourselves" -> "to be themselves"), and so
   does a pronoun inside a hyphenated word ("me-time" -> "Caroline-time").
 - Chat leaves out "I": a statement in the past tense (or "been" + a verb) with no subject,
   led only by adverbs, gets the speaker back ("Just got back from the lake!" -> "Caroline
-  just got back from the lake!", "Been" -> "Caroline has been"), and the speaker is that
+  just got back from the lake!", "Been" -> "Caroline has been"), and so does a statement
+  that is an "-ing" clause ("Looking forward to it!" -> "Caroline is looking forward to
+  it!"); the speaker is that
   clause's subject for what follows ("Finally finished my painting" -> "... their
   painting"). Questions, imperatives ("Take care") and bare participles ("Made with love")
   keep their form.
@@ -178,7 +181,8 @@ def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, 
         rest = first.text[:1].lower() + first.text[1:] if first.text[1:2].islower() or len(first) == 1 else first.text
         if first.i == verb.i and verb.lower_ == "have":
             rest = "has"  # "Haven't seen Joanna since ..." -> "Nate hasn't seen Joanna since ..."
-        yield first, f"{speaker} has {rest}" if verb.lower_ == "been" else f"{speaker} {rest}"
+        aux = "has " if verb.lower_ == "been" else "is " if verb.tag_ == "VBG" else ""
+        yield first, f"{speaker} {aux}{rest}"
 
 
 def _elided_verb(sent: Span) -> Token | None:
@@ -197,12 +201,26 @@ def _elided_verb(sent: Span) -> Token | None:
         return None
     if verb.lower_ == "been" or perfect:
         return verb
+    if verb.tag_ == "VBG" and verb.i == lead.i and _progressive_statement(sent, verb):
+        return verb  # "Hoping my script gets noticed!" -> "Joanna is hoping ..."
     if _past(verb) and (verb.tag_ != "VBN" or any(c.dep_ in _OBJECTS for c in verb.children)):
         return verb
     return None
 
 
 _OBJECTS = frozenset(("dobj", "xcomp", "ccomp", "prt", "dative", "attr", "acomp"))
+_NOT_PROGRESSIVE = frozenset(
+    "including regarding concerning according considering following depending speaking assuming excluding "
+    "barring pending notwithstanding using".split()
+)  # "-ing" words that open a phrase, not an action of the speaker ("Including the dog.")
+
+
+def _progressive_statement(sent: Span, verb: Token) -> bool:
+    """A sentence that is an "-ing" clause with "I am" left out, as chat writes it ("Looking
+    forward to the trip!"): a whole statement ending in "." or "!", not a heading or a list
+    label (no colon, no markup) and not a phrase opener ("Including ...")."""
+    text = sent.text.rstrip()
+    return text[-1:] in (".", "!") and ":" not in text and "*" not in text and verb.lower_ not in _NOT_PROGRESSIVE
 
 
 def _lead(sent: Span) -> Token:
@@ -416,6 +434,8 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
         if form == "det" and tok.i + 1 < len(tok.doc) and tok.nbor().lower_ in ("own", "best"):
             return forms["det"].removesuffix(" own")  # "my own journey" -> "their own journey"; "do their best"
         return forms[form]
+    if form == "refl" and who.plural:
+        return "themselves"  # "to be ourselves": a group's name twice ("be Gina and others") is no English
     if form in ("obj", "refl"):
         return name
     if who.plural and not who.pair and key == "we":

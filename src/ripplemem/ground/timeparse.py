@@ -49,6 +49,7 @@ _VAGUE = {"a few": (2, 5), "few": (2, 5), "several": (3, 7)}
 _PREPOSITIONS = frozenset(
     "since until till from by before after of through around about during in on over at".split()
 )
+_DURATION_PREPOSITIONS = frozenset("for within throughout across".split())  # "for the past week"
 _FUTURE = re.compile(
     r"\b(?:will|shall|'ll|gonna|going\s+to|plan(?:s|ning)?\s+to|hope\s+to|want\s+to|wanna|intend|"
     r"upcoming|coming\s+up|can't\s+wait|looking\s+forward|about\s+to|next|tomorrow|"
@@ -552,6 +553,13 @@ def _finish(text: str, c: TimeMention, day: date) -> TimeMention:
         return c._replace(span=span, restated=f"since {label}" if inside else label)
     words = text[: c.start].split()
     first = c.restated.split(" ", 1)
+    if c.relative and words and words[-1].lower() == "the" and first[0] in ("on", "in") and len(first) > 1:
+        # "in the past week": the article goes with the phrase, so the rewrite replaces it too
+        # ("in the week of 28 March 2022", not "in the in the week of ...")
+        start = c.start - len(text[: c.start]) + len(text[: c.start].rstrip()) - len(words[-1])
+        after_preposition = len(words) > 1 and words[-2].lower() in _PREPOSITIONS | _DURATION_PREPOSITIONS
+        bare = after_preposition or bool(_SUBJECT_VERB.match(text, c.end))
+        return c._replace(text=text[start : c.end], start=start, restated=first[1] if bare else c.restated)
     if c.relative and _SUBJECT_VERB.match(text, c.end) and first[0] in ("on", "in") and len(first) > 1:
         return c._replace(restated=first[1])  # "Last night was fun": the phrase is the subject
     if c.relative and words and words[-1].lower() in _PREPOSITIONS and first[0] in ("on", "in") and len(first) > 1:

@@ -27,6 +27,18 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Including the dog.", C, M, "Including the dog."),
     ("Going to the lake tomorrow?", C, M, "Going to the lake tomorrow?"),
     ("Choosing a beginner yoga style", ASSISTANT, USER, "Choosing a beginner yoga style"),
+    # "I" left out before a verb or adjective of stance, as chat does
+    ("Love that painting!", C, M, "Caroline loves that painting!"),
+    ("Hope your script gets picked up.", C, M, "Caroline hopes Melanie's script gets picked up."),
+    ("Can't wait to see your pottery.", C, M, "Caroline can't wait to see Melanie's pottery."),
+    ("Glad to hear you found a good group.", C, M, "Caroline is glad to hear Melanie found a good group."),
+    ("So glad you felt welcome.", C, M, "Caroline is so glad Melanie felt welcome."),
+    ("Proud of you for finishing the race.", C, M, "Caroline is proud of Melanie for finishing the race."),
+    ("Miss the old days at the lake.", C, M, "Caroline misses the old days at the lake."),
+    ("Need to finish the essay tonight.", C, M, "Caroline needs to finish the essay tonight."),
+    ("Love and kindness can be found everywhere.", C, M, "Love and kindness can be found everywhere."),
+    ("Happy birthday to your mom!", C, M, "Happy birthday to Melanie's mom!"),
+    ("Feed the cat before you go.", C, M, "Feed the cat before Melanie goes."),
     # a group's reflexive with no subject of its own is "themselves", not the group's name twice
     ("It's great to have a place to be ourselves.", C, M, "It's great to have a place to be themselves."),
     # present tense -> third-person singular

@@ -142,6 +142,8 @@ def person_edits(
     if speaker is not None:
         for tok, text in _elided_subjects(tokens, people["1"].name or speaker):
             edits.setdefault(tok.i, Edit(tok.idx, tok.idx + len(tok), text))
+        for tok, text in _elided_stances(tokens, people["1"].name or speaker):
+            edits.setdefault(tok.i, Edit(tok.idx, tok.idx + len(tok), text))
     for tok in [t for t in words if t.i in edits]:
         if (clause := _bare_clause_after(tok)) is not None:
             old = edits.get(clause.i)
@@ -183,6 +185,51 @@ def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, 
             rest = "has"  # "Haven't seen Joanna since ..." -> "Nate hasn't seen Joanna since ..."
         aux = "has " if verb.lower_ == "been" else "is " if verb.tag_ == "VBG" else ""
         yield first, f"{speaker} {aux}{rest}"
+
+
+_STANCE_VERBS = frozenset("love hope wish miss need guess bet appreciate reckon figure".split())
+_FEELINGS = frozenset(
+    "glad happy sorry proud excited thrilled stoked grateful thankful pumped sad bummed curious".split()
+)
+_DEGREE_LEADS = frozenset("so really super very soo sooo totally".split())
+_FEELING_OPENERS = frozenset(
+    "to that for about of with when because it you he she they we this everything all your the our my his her".split()
+)  # "Glad to hear ...", "Proud of you": a feeling with its cause, not "Happy birthday!"
+
+
+def _elided_stances(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, str]]:
+    """Chat leaves out "I" before a verb or adjective of stance too: "Love that painting!",
+    "Hope your script gets picked up.", "Can't wait to see it.", "So glad you came.": the
+    speaker goes back in ("Melanie loves that painting!", "... can't wait ...", "Melanie is
+    so glad ..."). Read from the words (the parser takes "Hope" and "Glad" for names here):
+    the sentence's first word after interjections, a statement of at least three words, no
+    heading or list label, not inside a quotation, and not an imperative to the listener
+    ("Love yourself!")."""
+    mask = dict(zip((t.i for t in tokens), _quoted_mask(tokens), strict=True))
+    for sent in {t.sent.start: t.sent for t in tokens}.values():
+        lead = _lead(sent)
+        text = sent.text.rstrip()
+        words = [t for t in sent[lead.i - sent.start :] if not t.is_punct]
+        if mask.get(lead.i) or text.endswith("?") or ":" in text or "*" in text or len(words) < 3:
+            continue
+        low, nxt = lead.lower_, words[1]
+        if any(t.lower_ in ("yourself", "yourselves") for t in words[1:3]):
+            continue
+        if low in _STANCE_VERBS and lead.tag_ not in ("VBD", "VBN", "VBG", "NNS") and _verb_follows(nxt):
+            verb = third_person(low) if lead.text[1:2].islower() or len(lead.text) == 1 else lead.text
+            yield lead, f"{speaker} {verb}"
+        elif low in ("ca", "can", "cannot") and (low == "cannot" or nxt.lower_ == "n't") and words[2 if low != "cannot" else 1].tag_ == "VB":
+            yield lead, f"{speaker} {low}"
+        elif low in _FEELINGS and nxt.lower_ in _FEELING_OPENERS:
+            yield lead, f"{speaker} is {low}"
+        elif low in _DEGREE_LEADS and nxt.lower_ in _FEELINGS and len(words) > 3 and words[2].lower_ in _FEELING_OPENERS:
+            yield lead, f"{speaker} is {low}"
+
+
+def _verb_follows(nxt: Token) -> bool:
+    """Whether a stance word is a verb here: not the subject of a verb ("Love is ...") nor
+    coordinated with a noun ("Love and acceptance ...")."""
+    return nxt.lower_ not in ("and", "or", ",", "'s", "is", "was") and nxt.tag_ not in ("VBZ", "VBD", "MD")
 
 
 def _elided_verb(sent: Span) -> Token | None:
@@ -236,7 +283,7 @@ def _past(verb: Token) -> bool:
     puppy!", "Took this pic")."""
     if verb.tag_ in ("VBD", "VBN"):
         return True
-    return verb.tag_ == "VB" and (verb.lower_ in _PAST_FORMS or verb.lower_.endswith("ed"))
+    return verb.tag_ == "VB" and (verb.lower_ in _PAST_FORMS or verb.lower_.endswith("ed") and not verb.lower_.endswith("eed"))
 
 
 _PAST_FORMS = frozenset(

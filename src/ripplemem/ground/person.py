@@ -267,7 +267,21 @@ def _progressive_statement(sent: Span, verb: Token) -> bool:
     forward to the trip!"): a whole statement ending in "." or "!", not a heading or a list
     label (no colon, no markup) and not a phrase opener ("Including ...")."""
     text = sent.text.rstrip()
-    return text[-1:] in (".", "!") and ":" not in text and "*" not in text and verb.lower_ not in _NOT_PROGRESSIVE
+    if text[-1:] not in (".", "!") or ":" in text or "*" in text or verb.lower_ in _NOT_PROGRESSIVE:
+        return False
+    if any(c.dep_ == "conj" and c.tag_ == "VBG" for c in verb.children):
+        return False  # "Writing and hanging out with friends!": a list of activities, an answer
+    if any(c.dep_ == "ccomp" for c in verb.children) and verb.lower_ not in _CLAUSE_TAKING:
+        return False  # "Seeing these figures makes me happy": parsed as "Hoping my script gets picked", a subject
+    for tok in sent:  # "Trying new flavors has been a blast": the "-ing" clause is a subject after all
+        if tok.tag_ in ("VBZ", "VBD", "VBP", "MD") and tok.i != verb.i:
+            heads = (tok, tok.head) if tok.dep_ in ("aux", "auxpass") else (tok,)
+            if tok.dep_ != "conj" and not any(c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl") for h in heads for c in h.children):
+                return False
+    return True
+
+
+_CLAUSE_TAKING = frozenset("hoping thinking wondering guessing wishing praying figuring betting".split())
 
 
 def _lead(sent: Span) -> Token:

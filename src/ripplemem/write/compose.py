@@ -40,13 +40,33 @@ def _content(c: Candidate) -> set[str]:
     return words - names - GENERIC
 
 
+_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+_FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?](?=\s|$)|$)", re.DOTALL)
+
+
+def _dangling(c: Candidate) -> bool:
+    """Whether ``c``'s first sentence speaks of "it" or "them" before naming any thing of its
+    own ("Nate will definitely add it to their list"): the thing is in what was said before."""
+    text = _SAID.sub("", c.restatement, count=1).strip()
+    first = _FIRST_SENTENCE.match(text)
+    sentence = (first.group() if first else text).lower()
+    pronoun = _PRONOUN.search(sentence)
+    if pronoun is None:
+        return False
+    before = sentence[: pronoun.start()]
+    return not any(re.search(rf"\b{re.escape(word)}\b", before) for thing in c.concepts | c.locations for word in thing.lower().split())
+
+
 def _related(a: Candidate, b: Candidate, ws: WriteSettings) -> bool:
-    """Whether ``b`` continues ``a``: it refers back to it ("It was...", "That's why..."),
-    or, when one of them is short (a reply), they share a content word; longer ones must
+    """Whether ``b`` continues ``a``: it refers back to it ("It was...", "That's why..."), or it
+    is a short reply by the other speaker about something it does not name ("I'll add it to
+    my list", see :func:`_dangling`), or, when one of them is short (a reply), they share a content word; longer ones must
     overlap by ``compose_overlap`` (Jaccard). A short turn that starts something else (its
     own subject, nothing shared) is not glued on: a topic change ends an exchange."""
     if refers_back(b.restatement):
         return True
+    if len(b.restatement) <= ws.compose_short_chars and a.speaker and b.speaker and a.speaker != b.speaker and _dangling(b):
+        return True  # a reply about what was just said: "Nate will definitely add it to their list."
     short = min(len(a.restatement), len(b.restatement)) <= ws.compose_short_chars
     if short and a.speaker and a.speaker == b.speaker and _DEFINITE.match(b.restatement):
         return True  # the same speaker going on about the same thing ("The stories were so inspiring")

@@ -164,6 +164,17 @@ def test_reconstruction_says_regenerated_only_when_the_retry_came_back(open_memo
     assert down.source == "evidence" and down.description == ev.render() and "503" in down.error
 
 
+def test_a_description_that_says_nothing_of_the_evidence_is_not_used(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    mem = with_llm(open_memory, scripted_llm)
+    mem.add(RENT, user_id="u1", session_time="2024-03-10T09:00:00")
+    ev = evidence_of(mem, "How much is Ana's rent?")
+    ev = Evidence(ev.query, [i for i in ev.items if "1,850" in i.text], ev.budget_tokens)
+    scripted_llm.reply_json({"description": "{{" + ev.items[0].id + "}}", "cited": []})
+    rec = mem.reconstruct("How much is Ana's rent?", ev)
+    assert rec.source == "evidence" and rec.description == ev.render() and not rec.regenerated
+    assert "no word" in rec.error
+
+
 def test_add_and_recall_report_tokens_and_time_per_role(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]
     mem = open_memory(extractor="llm", llm_concurrency=1)
     mem.llm = OpenAILLM(base_url=scripted_llm.url, model="m", timeout=5.0, retries=0)

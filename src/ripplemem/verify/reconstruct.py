@@ -4,9 +4,11 @@ With an LLM, the evidence is rewritten as a short description fitted to the ques
 every number and name in it must appear in the evidence. On a mismatch the description is
 regenerated once (told what was wrong); sentences still unsupported are marked uncertain.
 ``regenerated`` is true only when that second description came back; when the retry fails
-the first draft is checked and marked instead. When the first request fails the
-description is the evidence, ``source`` says ``"evidence"`` and ``error`` says why. With no
-LLM the description is the evidence itself, ordered in time.
+the first draft is checked and marked instead. When the first request fails, or the
+description shares no content word with the evidence (a small model may answer with a
+memory's id in braces, which no fact check catches), the description is the evidence,
+``source`` says ``"evidence"`` and ``error`` says why. With no LLM the description is the
+evidence itself, ordered in time.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from ..errors import ProviderError
 from ..ground.facts import unsupported
 from ..ground.sentences import sentences
+from ..ground.text import keywords
 from ..prompts import reconstruct as prompt
 from ..prompts.base import Prompt
 from ..providers.llm.base import LLM
@@ -48,6 +51,8 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
     except ProviderError as exc:
         return Reconstruction(evidence.render(), True, cited=tuple(u.id for u in units), error=_reason(exc))
     wrong = unsupported(draft.description, texts)
+    if not wrong and not _about(draft.description, texts):
+        return _off_topic(evidence)
     if not wrong:
         return Reconstruction(draft.description, True, cited=tuple(draft.cited), source="llm")
     retry = Prompt(
@@ -61,6 +66,8 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
         second, regenerated = retry.ask(llm), True
     except ProviderError as exc:
         second, regenerated, error = draft, False, _reason(exc)
+    if not _about(second.description, texts):
+        return _off_topic(evidence)
     marked, uncertain = [], []
     for sentence in sentences(second.description):
         if unsupported(sentence, texts):
@@ -72,6 +79,18 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
         " ".join(marked), not uncertain, regenerated=regenerated, uncertain=tuple(uncertain),
         mismatches=tuple(wrong), cited=tuple(second.cited), source="llm", error=error,
     )
+
+
+def _about(description: str, texts: list[str]) -> bool:
+    """Whether the description says anything the evidence says (one content word in common)."""
+    said = {w for t in texts for w in keywords(t)}
+    return any(w in said for w in keywords(description))
+
+
+def _off_topic(evidence: Evidence) -> Reconstruction:
+    units = [i.unit for i in evidence.items]
+    return Reconstruction(evidence.render(), True, cited=tuple(u.id for u in units),
+                          error="the description shares no word with the evidence")
 
 
 def _reason(exc: ProviderError) -> str:

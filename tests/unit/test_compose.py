@@ -118,3 +118,21 @@ def test_a_question_alone_is_asked_only_and_a_question_with_its_answer_is_not() 
     assert asked_only("Ben asked: What did Ann learn from it?")
     assert not asked_only("Ben asked: Which bus? Ann answered: The 42.")
     assert not asked_only("Ann learned patience.")
+
+
+def test_a_reply_about_it_that_names_no_thing_is_stated_with_what_it_answers(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", 'I just watched "Little Women" and the ending made me cry.'),
+        ("Ben", "Oh, I watched it twice with my sister!"),
+    )
+    assert sources(found) == [("D1:1", "D1:2")]
+
+
+def test_it_as_an_empty_subject_is_no_reference_back(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "The new climbing gym downtown has a bouldering cave."),
+        ("Ben", "Honestly I can't believe it's already July."),
+    )
+    assert sources(found) == [("D1:1",), ("D1:2",)]

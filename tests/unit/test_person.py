@@ -40,6 +40,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Proud of you for finishing the race.", C, M, "Caroline is proud of Melanie for finishing the race."),
     ("Miss the old days at the lake.", C, M, "Caroline misses the old days at the lake."),
     ("Need to finish the essay tonight.", C, M, "Caroline needs to finish the essay tonight."),
+    ("Guess who finally has a day off.", C, M, "Guess who finally has a day off."),
     ("Love and kindness can be found everywhere.", C, M, "Love and kindness can be found everywhere."),
     ("Happy birthday to your mom!", C, M, "Happy birthday to Melanie's mom!"),
     ("Feed the cat before you go.", C, M, "Feed the cat before Melanie goes."),

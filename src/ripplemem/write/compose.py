@@ -40,7 +40,12 @@ def _content(c: Candidate) -> set[str]:
     return words - names - GENERIC
 
 
-_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+# "it" or "them" as an object: "it's already July", "it will be fun" are no reference back
+_PRONOUN = re.compile(
+    r"\b(?:it|them)\b(?!\s*(?:'s|'ll|'d|is|was|will|would|has|had|seems|looks|sounds|feels|makes|must|might|"
+    r"can|could|should|does|did|gets|got|takes|took)\b)",
+    re.IGNORECASE,
+)
 _FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?](?=\s|$)|$)", re.DOTALL)
 
 

@@ -117,6 +117,8 @@ def attributed(text: str, speaker: str, previous: str) -> str:
     its own. "Tim asked: Did John have any trouble? Sorry to hear about the job ... John's
     trip went okay" reads as Tim's; with "John said:" the reply is John's. Chat parts (role
     names) and parts whose speaker is unknown are left as they are."""
+    if speaker and speaker == previous and text.startswith(f"{speaker} said: "):
+        return text[len(speaker) + 7 :]  # the same speaker going on: said once
     if not speaker or not previous or speaker == previous or text.startswith(speaker) or _SAID.match(text):
         return text
     return f"{speaker} said: {text}"

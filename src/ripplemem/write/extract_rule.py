@@ -335,7 +335,7 @@ class RuleExtractor:
         attribute: bool = True,
     ) -> Candidate:
         text = " ".join(unit.parts)
-        if attribute and not _names_its_speaker(text, roles.name):
+        if attribute and roles.name.lower() not in text.lower():
             text = f"{_cap(roles.name)} said: {text}"
         text = _cap(text)[: self.max_chars]
         original = " ".join(s.text for s in unit.sentences)
@@ -385,18 +385,6 @@ class RuleExtractor:
 
 def _normalise(text: str) -> str:
     return text.replace("\u2019", "'").replace("\u2018", "'")
-
-
-# a sentence's first word, after markup, a list number and an opening phrase ("By the way, ")
-_SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[\W\d_]*(?:\w+\.\s+)?(?:(?:[\w'-]+\s+){0,3}[\w'-]+,\s+)?")
-
-
-def _names_its_speaker(text: str, name: str) -> bool:
-    """Whether a sentence of ``text`` opens with its speaker ("Caroline went ...", "By the way,
-    Caroline ...", "The user asked: ..."): then the memory says who it is about. A name further in ("Investing in
-    John's community is key", "Even if the assistant and others create ...") does not."""
-    low, who = text.lower(), name.lower()
-    return any(low.startswith(who, m.end()) for m in _SENTENCE_OPENING.finditer(low))
 
 
 def _cap(text: str) -> str:

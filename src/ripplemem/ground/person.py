@@ -43,8 +43,9 @@ Conventions (documented choices):
   Caroline"). A plural group takes "their"/"theirs"/"them"/"themselves". An object that
   is not a reflexive becomes a pronoun only in the subject's own clause or an infinitive
   of it, not in a coordinated or relative clause ("a painting to remind Caroline"); a
-  reflexive with no such subject becomes the name ("Be yourself" -> "Be Melanie"; a group's,
-  "themselves": "to be ourselves" -> "to be themselves"), and so
+  reflexive with no such subject becomes the name ("Be yourself" -> "Be Melanie"; the
+  speaker's, their reflexive: "a reminder to express myself" -> "... express themself"; a
+  group's, "themselves": "to be ourselves" -> "to be themselves"), and so
   does a pronoun inside a hyphenated word ("me-time" -> "Caroline-time").
 - Chat leaves out "I": a statement in the past tense (or "been" + a verb) with no subject,
   led only by adverbs, gets the speaker back ("Just got back from the lake!" -> "Caroline
@@ -181,6 +182,9 @@ def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, 
             continue
         first = _lead(sent)
         rest = first.text[:1].lower() + first.text[1:] if first.text[1:2].islower() or len(first) == 1 else first.text
+        if verb.lower_ == "been" and _time_complement(verb):
+            yield first, f"It has {rest}" if first.i == verb.i else f"it has {rest}"  # "Been a busy week" -> "It has been ..."
+            continue
         if first.i == verb.i and verb.lower_ == "have":
             rest = "has"  # "Haven't seen Joanna since ..." -> "Nate hasn't seen Joanna since ..."
         aux = "has " if verb.lower_ == "been" else "is " if verb.tag_ == "VBG" else ""
@@ -231,6 +235,21 @@ def _verb_follows(nxt: Token) -> bool:
     """Whether a stance word is a verb here: not the subject of a verb ("Love is ...") nor
     coordinated with a noun ("Love and acceptance ...")."""
     return nxt.lower_ not in ("and", "or", ",", "'s", "is", "was") and nxt.tag_ not in ("VBZ", "VBD", "MD")
+
+
+_SPANS_OF_TIME = frozenset(
+    "while week weeks day days month months year years time ages forever minute minutes hour hours weekend summer".split()
+)
+
+
+def _time_complement(been: Token) -> bool:
+    """ "Been a busy week", "Been ages", "Been a while": what was left out is "It has", not "I have"."""
+    words = [t.lower_ for t in been.doc[been.i + 1 : been.i + 5]]
+    if words[:1] and words[0] in ("ages", "forever"):
+        return True
+    if not words or words[0] not in ("a", "an", "such", "quite", "one", "another"):
+        return False
+    return any(w in _SPANS_OF_TIME for w in words[1:4])
 
 
 def _elided_verb(sent: Span) -> Token | None:
@@ -498,6 +517,8 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
         return forms[form]
     if form == "refl" and who.plural:
         return "themselves"  # "to be ourselves": a group's name twice ("be Gina and others") is no English
+    if form == "refl" and key == "1":
+        return _PRONOUNS[who.pronoun]["refl"]  # "a reminder to express myself": the speaker, not "express Gina"
     if form in ("obj", "refl"):
         return name
     if who.plural and not who.pair and key == "we":
@@ -633,12 +654,25 @@ def _agree(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
         own = _finite(conj)
         if own is not conj:
             _inflect(own, who, edits)  # "I'm tired and am going home"
-        elif finite is verb and not who.plural and verb.lower_ not in _BE and _verbal(verb) and _verb_like(conj):
+        elif finite is verb and not who.plural and verb.lower_ not in _BE and _verbal(verb) and _verb_like(conj) and not _result(conj):
             _inflect(conj, who, edits, lexical=True)  # "I cook and clean"
         elif finite is not verb and not who.plural and conj.tag_ == "VBP" and verb.lower_ not in _GOING:
             # "I'm packing and want ...": a present verb, not a base form that shares the auxiliary
             # ("I don't drink or eat meat", "I'm gonna chat and get support")
             _inflect(conj, who, edits, lexical=True)
+
+
+def _result(conj: Token) -> bool:
+    """A base-form verb after "so" is an imperative of its own: "I love to help, so just shoot
+    me a question" (not "so just shoots")."""
+    if conj.tag_ not in ("VB", "VBP"):
+        return False
+    for t in reversed(conj.doc[max(0, conj.i - 3) : conj.i]):
+        if t.lower_ == "so":
+            return t.dep_ == "cc" or t.i > 0 and t.nbor(-1).text == ","
+        if t.tag_ != "RB":
+            return False
+    return False
 
 
 def _glued(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:

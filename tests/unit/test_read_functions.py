@@ -174,6 +174,24 @@ def test_spreading_lifts_what_a_strong_path_leads_to() -> None:
     assert weak.score < found["e5"].score  # a weak path does not
 
 
+def test_the_spreading_floor_is_weighed_like_the_memory_it_lifts() -> None:
+    rs = RecallSettings()
+    anchor = _found(unit("u1", "The user uses a nebulizer twice a day", vec(1), role="user"), 0.9)
+    anchor.anchor = True
+    link = Hit("a1", "diffusion:gateway", 0.0, 0, "u1", 1.0, ("gateway",), "daily")
+    said = {"user": unit("a1", "The user keeps a daily omelet habit", vec(0, 1)),
+            "assistant": unit("a1", "The assistant said: a basil omelet is a quick daily breakfast", vec(0, 1),
+                              role="assistant")}
+    lifted = {}
+    for role, u in said.items():
+        found = {"u1": anchor, "a1": Found(u, [link])}
+        score(found, rs, role_weights(rs, asks_assistant=False))
+        lifted[role] = found["a1"].score
+    assert lifted["user"] == pytest.approx(rs.gateway_spread * anchor.score)
+    # the assistant's answer a shared word reached keeps its role's weight under the floor too
+    assert lifted["assistant"] == pytest.approx(rs.assistant_weight * lifted["user"])
+
+
 def test_a_memory_only_an_edge_walk_reached_weighs_less() -> None:
     rs = RecallSettings()
     assert 0 < rs.walk_weight < 1  # measured: docs/benchmarks.md

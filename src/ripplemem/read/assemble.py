@@ -94,7 +94,7 @@ def score(found: dict[str, Found], rs: RecallSettings, role_weight: dict[str, fl
     ``role_weight``: a factor for the memories one chat role said (see :func:`role_weights`)."""
     _own_scores(found, rs, role_weight or {})
     if rs.spread > 0 or rs.gateway_spread > 0:
-        _spread(found, rs.spread, rs.gateway_spread)
+        _spread(found, rs.spread, rs.gateway_spread, role_weight or {})
 
 
 def walked_only(routes: list[Hit]) -> bool:
@@ -110,17 +110,21 @@ def entity_path(hit: Hit) -> bool:
     return bool(hit.edges) and all(kind in ("structural", "gateway") for kind in hit.edges)
 
 
-def _spread(found: dict[str, Found], decay: float, gateway_decay: float, passes: int = 3) -> None:
+def _spread(
+    found: dict[str, Found], decay: float, gateway_decay: float, role_weight: dict[str, float], passes: int = 3
+) -> None:
     """A memory reached from an anchor through shared names, places or specific words only
     scores at least ``decay * rho(anchor) * path weight``: what such a chain leads to is
     ranked by how strong its anchor and links are, not only by its own (by construction weak)
     alignment with the question. A chain of rounds (E1 -> E2 -> E3) is lifted link by link.
-    Similarity and adjacency paths are not lifted."""
+    Similarity and adjacency paths are not lifted. The floor is weighed like the memory's own
+    score (:func:`weight_of`): a link does not undo what its role says of it (in a chat, the
+    assistant's answer a shared word reached would otherwise outrank the user's own statement)."""
     for _ in range(passes):
         anchors = {uid: f.score for uid, f in found.items() if f.anchor}
         changed = False
         for f in found.values():
-            lifted = max(
+            lifted = weight_of(f.unit, role_weight) * max(
                 ((gateway_decay if "gateway" in h.edges else decay) * anchors[h.via] * h.path
                  for h in f.routes if h.via in anchors and entity_path(h)),
                 default=0.0,

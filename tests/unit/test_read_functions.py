@@ -29,6 +29,7 @@ from ripplemem.read.cues import (
     asks_when,
     asks_yes_no,
     without_count_frame,
+    without_request_frame,
     without_times,
 )
 from ripplemem.read.diffuse import cue_match, diffuse
@@ -190,6 +191,24 @@ def test_the_spreading_floor_is_weighed_like_the_memory_it_lifts() -> None:
     assert lifted["user"] == pytest.approx(rs.gateway_spread * anchor.score)
     # the assistant's answer a shared word reached keeps its role's weight under the floor too
     assert lifted["assistant"] == pytest.approx(rs.assistant_weight * lifted["user"])
+
+
+@pytest.mark.parametrize(
+    ("query", "lexical"),
+    [
+        ("Can you suggest some activities I can do during my commute to work?",
+         "activities I can do during my commute to work?"),
+        ("Can you recommend some recent publications that I might find interesting?", "recent publications?"),
+        ("I've got some free time tonight, any documentary recommendations?",
+         "I've got some free time tonight, documentary?"),
+        ("I was thinking about rearranging the furniture in my bedroom. Any tips?",
+         "I was thinking about rearranging the furniture in my bedroom.?"),
+        ("What did Melanie recommend to Caroline?", "What did Melanie recommend to Caroline?"),  # not a request
+        ("Can you recommend some?", "Can you recommend some?"),  # nothing would be left to search for
+    ],
+)
+def test_a_request_is_searched_without_its_frame(query: str, lexical: str) -> None:
+    assert without_request_frame(query) == lexical
 
 
 def test_a_memory_only_an_edge_walk_reached_weighs_less() -> None:

@@ -12,7 +12,7 @@ from ..types import Cues, TimeSpan
 
 __all__ = [
     "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
-    "query_cues", "without_count_frame", "without_times",
+    "query_cues", "without_count_frame", "without_request_frame", "without_times",
 ]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
@@ -139,6 +139,29 @@ def without_count_frame(query: str) -> str:
     if not asks_count(query):
         return query
     out = re.sub(r"\s{2,}", " ", _COUNT_FRAME.sub(" ", query)).strip()
+    return out if keywords(out) else query
+
+
+# The words that make a question a request to the assistant rather than say what it is about:
+# "Can you recommend some ...", "Any tips?", "... that I might find interesting", "What do you
+# think?". Every request the user made before shares them. ("any documentary recommendations"
+# keeps its topic, "documentary".)
+_REQUEST_FRAME = re.compile(
+    r"\b(?:can|could|would|will) you (?:please )?(?:recommend|suggest|give me|share|provide|offer|propose)"
+    r"(?: (?:some|a few|any|me))*\b|"
+    r"\bany (?:other |more )?(?P<topic>\w+ )?(?:recommendations|suggestions|tips|ideas|advice)\b|"
+    r"\b(?:that|which) I (?:might|may|would|could|will) (?:find (?:interesting|useful|helpful)|enjoy|like|love)\b|"
+    r"\bwhat do you (?:think|suggest|recommend)\b",
+    re.IGNORECASE,
+)
+
+
+def without_request_frame(query: str) -> str:
+    """``query`` without the words that frame a request to the assistant ("Can you recommend
+    some recent publications that I might find interesting?" -> "recent publications?"): in
+    a chat each of the user's earlier requests shares them, and what the request is about is
+    in the rest."""
+    out = re.sub(r"\s+(?=[?.!,;:])", "", re.sub(r"\s{2,}", " ", _REQUEST_FRAME.sub(lambda m: f" {m['topic'] or ''} ", query))).strip()
     return out if keywords(out) else query
 
 

@@ -36,6 +36,7 @@ from .cues import (
     asks_yes_no,
     query_cues,
     without_count_frame,
+    without_request_frame,
     without_times,
 )
 from .diffuse import diffuse
@@ -92,6 +93,7 @@ def _initial(
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
     text = without_count_frame(text) if rs.count_frame else text
+    text = without_request_frame(text) if rs.request_frame else text
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}

@@ -49,6 +49,7 @@ class RecallSettings:
     twin_cosine: float = 0.8  # ... near twin: at least this cosine
     count_frame: bool = True  # a count question's lexical view reads it without "total", "number of", "in total"
     request_frame: bool = True  # a request's lexical view reads it without "can you recommend", "any tips", "I might enjoy"
+    session_support: float = 0.1  # a memory weighs up to 1 + this when the views found others of its session (0: off)
     assistant_weight: float = 0.5  # chat: weighs what the assistant said, unless the question asks about it
     dictated_weight: float = 0.5  # chat: a user's text not about the user ("The user said: <pasted page>") weighs this
     role_depth: int = 4  # ... and then the dense view reads this many times view_k deep for the user's own memories

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graph_helpers import Graph, day, unit, vec
+from graph_helpers import SCOPE, Graph, day, unit, vec
 from ripplemem.config import RecallSettings
 from ripplemem.ground.text import match_names
 from ripplemem.read.assemble import (
@@ -20,6 +20,7 @@ from ripplemem.read.assemble import (
     route_strength,
     score,
     score_parts,
+    session_support,
     states_number,
 )
 from ripplemem.read.cues import (
@@ -34,7 +35,7 @@ from ripplemem.read.cues import (
 )
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
-from ripplemem.types import Cues, Hit, token_cost
+from ripplemem.types import Cues, Hit, MemoryUnit, token_cost
 
 # The motivating example: E1 is found by the query; E2 and E3 are not.
 E1 = unit("e1", "Sam recommended Harbor Grill for dinner with Maya", vec(1, 0.2, 0, 0),
@@ -191,6 +192,24 @@ def test_the_spreading_floor_is_weighed_like_the_memory_it_lifts() -> None:
     assert lifted["user"] == pytest.approx(rs.gateway_spread * anchor.score)
     # the assistant's answer a shared word reached keeps its role's weight under the floor too
     assert lifted["assistant"] == pytest.approx(rs.assistant_weight * lifted["user"])
+
+
+def test_a_memory_whose_session_the_views_found_again_weighs_more() -> None:
+    def in_session(uid: str, session: str) -> Found:
+        f = Found(MemoryUnit(uid, SCOPE, uid, (uid,), session), [Hit(uid, "dense", 0.5)])
+        f.score = 0.5
+        return f
+
+    found = {f.unit.id: f for f in (in_session("a1", "a"), in_session("a2", "a"), in_session("a3", "a"),
+                                    in_session("b1", "b"), in_session("c1", "c"), in_session("c2", "c"))}
+    views = {"dense": [Hit(u, "dense", 0.5) for u in ("a1", "a2", "a3", "b1", "c1")],
+             "lexical": [Hit("a1", "lexical", 1.0)]}  # a1 twice: one memory, counted once
+    # c2 was reached by diffusion only: it is lifted by c1, but does not lift it
+    session_support(found, views, 0.3, most=2)
+    assert found["a1"].score == found["a2"].score == pytest.approx(0.5 * 1.3)  # two others: the most
+    assert found["c2"].score == pytest.approx(0.5 * 1.15)  # one other
+    assert found["c1"].score == found["b1"].score == 0.5  # alone in its session among what the views found
+    assert found["b1"].support == 1.0 and found["c2"].support == pytest.approx(1.15)
 
 
 @pytest.mark.parametrize(

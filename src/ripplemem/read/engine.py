@@ -26,6 +26,7 @@ from .assemble import (
     role_weights,
     score,
     score_parts,
+    session_support,
 )
 from .consolidated import members_of, without_repeats
 from .cues import (
@@ -299,6 +300,8 @@ def recall(
         _context(ctx, scope, found, rs, qvec, lexical, weights)
         trace.timings_ms["context"] = _ms(clock)
         clock = perf_counter()
+    if rs.session_support > 0:
+        session_support(found, views, rs.session_support)
     new_sources_first(found, rs.repeat_weight)
     items = assemble(_without_repeats(ctx, scope, found), budget_tokens, k)
     order = ranked(found)

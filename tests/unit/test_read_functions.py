@@ -330,6 +330,11 @@ def test_a_memory_that_adds_no_new_turn_ranks_below_the_next_that_does() -> None
         ("What did Sara say about the concert?", False),
         ("Who gave Ben the old violin?", False),
         ("Is the Red Kite a good place for Tom's birthday?", False),
+        ("How many months have passed since I last went to the zoo?", True),  # the last of several visits
+        ("When was the last time Nadia called her brother?", True),
+        ("Which did I repair first, the bike or the kettle?", True),
+        ("What genre is Joanna's first novel?", False),  # one novel, the first
+        ("What did Ravi do last weekend?", False),
     ],
 )
 def test_a_question_that_asks_for_several_things_is_told_by_its_form(query: str, many: bool) -> None:

@@ -35,6 +35,13 @@ _MANY = re.compile(
     r"\b(?:kinds|types|sorts) of\b|\blist\b|\bin what ways\b|\bnumber of (?!(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)\b)",
     re.IGNORECASE,
 )
+# A question that compares occurrences over time: "since I last visited a museum", "when we
+# first met", "the last time", "Which did I buy first, the desk or the lamp?". The last (or
+# first) of several is told only once all of them are found.
+_OVER_TIME = re.compile(
+    r"\b(?:I|we) (?:last|first)\b|\bthe (?:last|first) time\b|\b(?:which|what|who)\b[^?]*\bfirst(?=\s*[,?])",
+    re.IGNORECASE,
+)
 _FORM_CHARS = 300  # a question's form is in its opening: the tagger reads no more (a pasted page costs nothing)
 _WH_DET = ("what", "which")
 _AUX_BE = ("are", "were")
@@ -47,9 +54,11 @@ def asks_for_many(query: str) -> bool:
     tried?", "Which books did Ana finish?", "What are Ben's hobbies?", "How many pets ...?".
     By English form: a count, frequency, kinds of or list phrase (:data:`_MANY`), or a
     plural common noun heading the wh-phrase ("what/which [are|were] ... NNS" before its
-    verb), read from the part-of-speech tags (``ground.pipeline.tagged``). "What kind of
-    music ...?" asks for one thing; so does "When did ...?"."""
-    if _MANY.search(query[:_FORM_CHARS]):
+    verb), read from the part-of-speech tags (``ground.pipeline.tagged``); or a comparison of
+    occurrences over time (:data:`_OVER_TIME`: "How long since I last visited a museum?"
+    needs every visit). "What kind of music ...?" asks for one thing; so do "When did ...?"
+    and "What was Joanna's first novel?"."""
+    if _MANY.search(query[:_FORM_CHARS]) or _OVER_TIME.search(query[:_FORM_CHARS]):
         return True
     from ..ground.pipeline import tagged
 

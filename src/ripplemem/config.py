@@ -43,7 +43,7 @@ class RecallSettings:
     context_spread: float = 0.8  # a reply, answer or piece next to a top memory scores >= this * rho(top) * window weight (0: off)
     context_anchors: int = 8  # ... next to one of the best this many memories
     lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
-    lexical_depth: int = 60  # alignment reads lexical ranks this deep (the view keeps view_k hits)
+    lexical_depth: int = 150  # alignment reads lexical ranks this deep (the view keeps view_k hits)
     count_weight: float = 0.85  # a "how many" question: memories stating no number or date weigh this
     older_weight: float = 0.9  # a question about the present: a memory a later-said near twin restates weighs this
     twin_cosine: float = 0.8  # ... near twin: at least this cosine

@@ -43,11 +43,13 @@ class RecallSettings:
     context_spread: float = 0.8  # a reply, answer or piece next to a top memory scores >= this * rho(top) * window weight (0: off)
     context_anchors: int = 8  # ... next to one of the best this many memories
     lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
-    lexical_depth: int = 60  # alignment reads lexical ranks this deep (the view keeps view_k hits)
+    lexical_depth: int = 150  # alignment reads lexical ranks this deep (the view keeps view_k hits)
     count_weight: float = 0.85  # a "how many" question: memories stating no number or date weigh this
     older_weight: float = 0.9  # a question about the present: a memory a later-said near twin restates weighs this
     twin_cosine: float = 0.8  # ... near twin: at least this cosine
     count_frame: bool = True  # a count question's lexical view reads it without "total", "number of", "in total"
+    request_frame: bool = True  # a request's lexical view reads it without "can you recommend", "any tips", "I might enjoy"
+    session_support: float = 0.1  # a memory weighs up to 1 + this when the views found others of its session (0: off)
     assistant_weight: float = 0.5  # chat: weighs what the assistant said, unless the question asks about it
     dictated_weight: float = 0.5  # chat: a user's text not about the user ("The user said: <pasted page>") weighs this
     role_depth: int = 4  # ... and then the dense view reads this many times view_k deep for the user's own memories

@@ -58,6 +58,9 @@ def test_the_trace_says_the_question_asks_for_several_things(memory: Memory) -> 
     assert any(h.route == "diffusion:siblings" for h in ev.trace.diffusion)
     one = memory.recall("When did Ann plant the hydrangeas?", user_id="u")
     assert one.trace.plans and not one.trace.plans[0].many
+    # the last of several plantings is told only once all of them are found
+    last = memory.recall("How many weeks ago was the last time Ann planted flowers?", user_id="u")
+    assert last.trace.plans and last.trace.plans[0].many
     assert not any(h.route == "diffusion:siblings" for h in one.trace.diffusion)
 
 

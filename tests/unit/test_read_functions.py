@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graph_helpers import Graph, day, unit, vec
+from graph_helpers import SCOPE, Graph, day, unit, vec
 from ripplemem.config import RecallSettings
 from ripplemem.ground.text import match_names
 from ripplemem.read.assemble import (
@@ -20,6 +20,7 @@ from ripplemem.read.assemble import (
     route_strength,
     score,
     score_parts,
+    session_support,
     states_number,
 )
 from ripplemem.read.cues import (
@@ -29,11 +30,12 @@ from ripplemem.read.cues import (
     asks_when,
     asks_yes_no,
     without_count_frame,
+    without_request_frame,
     without_times,
 )
 from ripplemem.read.diffuse import cue_match, diffuse
 from ripplemem.read.plan import declarative, rule_plan
-from ripplemem.types import Cues, Hit, token_cost
+from ripplemem.types import Cues, Hit, MemoryUnit, token_cost
 
 # The motivating example: E1 is found by the query; E2 and E3 are not.
 E1 = unit("e1", "Sam recommended Harbor Grill for dinner with Maya", vec(1, 0.2, 0, 0),
@@ -174,6 +176,60 @@ def test_spreading_lifts_what_a_strong_path_leads_to() -> None:
     assert weak.score < found["e5"].score  # a weak path does not
 
 
+def test_the_spreading_floor_is_weighed_like_the_memory_it_lifts() -> None:
+    rs = RecallSettings()
+    anchor = _found(unit("u1", "The user uses a nebulizer twice a day", vec(1), role="user"), 0.9)
+    anchor.anchor = True
+    link = Hit("a1", "diffusion:gateway", 0.0, 0, "u1", 1.0, ("gateway",), "daily")
+    said = {"user": unit("a1", "The user keeps a daily omelet habit", vec(0, 1)),
+            "assistant": unit("a1", "The assistant said: a basil omelet is a quick daily breakfast", vec(0, 1),
+                              role="assistant")}
+    lifted = {}
+    for role, u in said.items():
+        found = {"u1": anchor, "a1": Found(u, [link])}
+        score(found, rs, role_weights(rs, asks_assistant=False))
+        lifted[role] = found["a1"].score
+    assert lifted["user"] == pytest.approx(rs.gateway_spread * anchor.score)
+    # the assistant's answer a shared word reached keeps its role's weight under the floor too
+    assert lifted["assistant"] == pytest.approx(rs.assistant_weight * lifted["user"])
+
+
+def test_a_memory_whose_session_the_views_found_again_weighs_more() -> None:
+    def in_session(uid: str, session: str) -> Found:
+        f = Found(MemoryUnit(uid, SCOPE, uid, (uid,), session), [Hit(uid, "dense", 0.5)])
+        f.score = 0.5
+        return f
+
+    found = {f.unit.id: f for f in (in_session("a1", "a"), in_session("a2", "a"), in_session("a3", "a"),
+                                    in_session("b1", "b"), in_session("c1", "c"), in_session("c2", "c"))}
+    views = {"dense": [Hit(u, "dense", 0.5) for u in ("a1", "a2", "a3", "b1", "c1")],
+             "lexical": [Hit("a1", "lexical", 1.0)]}  # a1 twice: one memory, counted once
+    # c2 was reached by diffusion only: it is lifted by c1, but does not lift it
+    session_support(found, views, 0.3, most=2)
+    assert found["a1"].score == found["a2"].score == pytest.approx(0.5 * 1.3)  # two others: the most
+    assert found["c2"].score == pytest.approx(0.5 * 1.15)  # one other
+    assert found["c1"].score == found["b1"].score == 0.5  # alone in its session among what the views found
+    assert found["b1"].support == 1.0 and found["c2"].support == pytest.approx(1.15)
+
+
+@pytest.mark.parametrize(
+    ("query", "lexical"),
+    [
+        ("Can you suggest some activities I can do during my commute to work?",
+         "activities I can do during my commute to work?"),
+        ("Can you recommend some recent publications that I might find interesting?", "recent publications?"),
+        ("I've got some free time tonight, any documentary recommendations?",
+         "I've got some free time tonight, documentary?"),
+        ("I was thinking about rearranging the furniture in my bedroom. Any tips?",
+         "I was thinking about rearranging the furniture in my bedroom.?"),
+        ("What did Melanie recommend to Caroline?", "What did Melanie recommend to Caroline?"),  # not a request
+        ("Can you recommend some?", "Can you recommend some?"),  # nothing would be left to search for
+    ],
+)
+def test_a_request_is_searched_without_its_frame(query: str, lexical: str) -> None:
+    assert without_request_frame(query) == lexical
+
+
 def test_a_memory_only_an_edge_walk_reached_weighs_less() -> None:
     rs = RecallSettings()
     assert 0 < rs.walk_weight < 1  # measured: docs/benchmarks.md
@@ -274,6 +330,11 @@ def test_a_memory_that_adds_no_new_turn_ranks_below_the_next_that_does() -> None
         ("What did Sara say about the concert?", False),
         ("Who gave Ben the old violin?", False),
         ("Is the Red Kite a good place for Tom's birthday?", False),
+        ("How many months have passed since I last went to the zoo?", True),  # the last of several visits
+        ("When was the last time Nadia called her brother?", True),
+        ("Which did I repair first, the bike or the kettle?", True),
+        ("What genre is Joanna's first novel?", False),  # one novel, the first
+        ("What did Ravi do last weekend?", False),
     ],
 )
 def test_a_question_that_asks_for_several_things_is_told_by_its_form(query: str, many: bool) -> None:

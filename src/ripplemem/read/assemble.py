@@ -40,6 +40,7 @@ class Found:
     alignment: float = 0.0
     score: float = 0.0
     older: bool = False  # a newer memory says nearly the same (read for a question about the present)
+    support: float = 1.0  # the session support factor (see :func:`session_support`)
 
 
 def merge_hits(found: dict[str, Found], units: dict[str, MemoryUnit], hits: list[Hit]) -> list[str]:
@@ -94,7 +95,7 @@ def score(found: dict[str, Found], rs: RecallSettings, role_weight: dict[str, fl
     ``role_weight``: a factor for the memories one chat role said (see :func:`role_weights`)."""
     _own_scores(found, rs, role_weight or {})
     if rs.spread > 0 or rs.gateway_spread > 0:
-        _spread(found, rs.spread, rs.gateway_spread)
+        _spread(found, rs.spread, rs.gateway_spread, role_weight or {})
 
 
 def walked_only(routes: list[Hit]) -> bool:
@@ -110,17 +111,21 @@ def entity_path(hit: Hit) -> bool:
     return bool(hit.edges) and all(kind in ("structural", "gateway") for kind in hit.edges)
 
 
-def _spread(found: dict[str, Found], decay: float, gateway_decay: float, passes: int = 3) -> None:
+def _spread(
+    found: dict[str, Found], decay: float, gateway_decay: float, role_weight: dict[str, float], passes: int = 3
+) -> None:
     """A memory reached from an anchor through shared names, places or specific words only
     scores at least ``decay * rho(anchor) * path weight``: what such a chain leads to is
     ranked by how strong its anchor and links are, not only by its own (by construction weak)
     alignment with the question. A chain of rounds (E1 -> E2 -> E3) is lifted link by link.
-    Similarity and adjacency paths are not lifted."""
+    Similarity and adjacency paths are not lifted. The floor is weighed like the memory's own
+    score (:func:`weight_of`): a link does not undo what its role says of it (in a chat, the
+    assistant's answer a shared word reached would otherwise outrank the user's own statement)."""
     for _ in range(passes):
         anchors = {uid: f.score for uid, f in found.items() if f.anchor}
         changed = False
         for f in found.values():
-            lifted = max(
+            lifted = weight_of(f.unit, role_weight) * max(
                 ((gateway_decay if "gateway" in h.edges else decay) * anchors[h.via] * h.path
                  for h in f.routes if h.via in anchors and entity_path(h)),
                 default=0.0,
@@ -232,8 +237,9 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[s
 
 def score_parts(f: Found, rs: RecallSettings, role_weight: dict[str, float] | None = None) -> dict[str, float]:
     """The terms of a memory's score, for the trace: the weighted alignment, route strength and
-    anchor terms, the penalty factor (1 when none applies), and ``floor``, what the spreading
-    floor added on top of ``(query + route + anchor) * penalty``."""
+    anchor terms, the penalty factor (1 when none applies; the session support, above 1,
+    counts in it too), and ``floor``, what the spreading and context floors added on top of
+    ``(query + route + anchor) * penalty``."""
     parts = {
         "query": rs.lambda_query * f.alignment,
         "route": rs.lambda_route * route_strength(f.routes, rs.extra_view),
@@ -242,7 +248,8 @@ def score_parts(f: Found, rs: RecallSettings, role_weight: dict[str, float] | No
         * (rs.short_tier_penalty if f.unit.tier == "short" else 1.0)
         * weight_of(f.unit, role_weight or {})
         * ((role_weight or {}).get(PRESENT, 1.0) if f.older else 1.0)
-        * (rs.walk_weight if walked_only(f.routes) else 1.0),
+        * (rs.walk_weight if walked_only(f.routes) else 1.0)
+        * f.support,
     }
     own = (parts["query"] + parts["route"] + parts["anchor"]) * parts["penalty"]
     parts["floor"] = max(f.score - own, 0.0)
@@ -263,6 +270,27 @@ def new_sources_first(found: dict[str, Found], weight: float) -> None:
         if f.unit.sources and set(f.unit.sources) <= cited:
             f.score = round(f.score * weight, 6)
         cited.update(f.unit.sources)
+
+
+def session_support(found: dict[str, Found], views: dict[str, list[Hit]], weight: float, most: int = 3) -> None:
+    """A memory whose session holds other memories the question's own views found (dense,
+    lexical, structural: not diffusion or context, which reach a found memory's neighbours
+    by construction) weighs up to ``1 + weight``, by how many of them (at most ``most``). A
+    conversation about what the question asks says it more than once; a memory that shares
+    a common word with the question ("recently", "visit") stands alone in a conversation
+    about something else. On LongMemEval's 100 questions 0.1 took session recall_all@5 from
+    0.920 to 0.930, on LoCoMo recall at 400 tokens from 0.698 to 0.714 (docs/benchmarks.md)."""
+    viewed: dict[str, set[str]] = {}
+    for view in views.values():
+        for hit in view:
+            f = found.get(hit.unit_id)
+            if f is not None and f.unit.session_id:
+                viewed.setdefault(f.unit.session_id, set()).add(hit.unit_id)
+    for f in found.values():
+        others = len(viewed.get(f.unit.session_id, set()) - {f.unit.id}) if f.unit.session_id else 0
+        if others:
+            f.support = 1.0 + weight * min(others, most) / most
+            f.score = round(f.score * f.support, 6)
 
 
 def ranked(found: dict[str, Found]) -> list[Found]:

@@ -12,7 +12,7 @@ from ..types import Cues, TimeSpan
 
 __all__ = [
     "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
-    "query_cues", "without_count_frame", "without_times",
+    "query_cues", "without_count_frame", "without_request_frame", "without_times",
 ]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
@@ -35,6 +35,13 @@ _MANY = re.compile(
     r"\b(?:kinds|types|sorts) of\b|\blist\b|\bin what ways\b|\bnumber of (?!(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)\b)",
     re.IGNORECASE,
 )
+# A question that compares occurrences over time: "since I last visited a museum", "when we
+# first met", "the last time", "Which did I buy first, the desk or the lamp?". The last (or
+# first) of several is told only once all of them are found.
+_OVER_TIME = re.compile(
+    r"\b(?:I|we) (?:last|first)\b|\bthe (?:last|first) time\b|\b(?:which|what|who)\b[^?]*\bfirst(?=\s*[,?])",
+    re.IGNORECASE,
+)
 _FORM_CHARS = 300  # a question's form is in its opening: the tagger reads no more (a pasted page costs nothing)
 _WH_DET = ("what", "which")
 _AUX_BE = ("are", "were")
@@ -47,9 +54,11 @@ def asks_for_many(query: str) -> bool:
     tried?", "Which books did Ana finish?", "What are Ben's hobbies?", "How many pets ...?".
     By English form: a count, frequency, kinds of or list phrase (:data:`_MANY`), or a
     plural common noun heading the wh-phrase ("what/which [are|were] ... NNS" before its
-    verb), read from the part-of-speech tags (``ground.pipeline.tagged``). "What kind of
-    music ...?" asks for one thing; so does "When did ...?"."""
-    if _MANY.search(query[:_FORM_CHARS]):
+    verb), read from the part-of-speech tags (``ground.pipeline.tagged``); or a comparison of
+    occurrences over time (:data:`_OVER_TIME`: "How long since I last visited a museum?"
+    needs every visit). "What kind of music ...?" asks for one thing; so do "When did ...?"
+    and "What was Joanna's first novel?"."""
+    if _MANY.search(query[:_FORM_CHARS]) or _OVER_TIME.search(query[:_FORM_CHARS]):
         return True
     from ..ground.pipeline import tagged
 
@@ -139,6 +148,29 @@ def without_count_frame(query: str) -> str:
     if not asks_count(query):
         return query
     out = re.sub(r"\s{2,}", " ", _COUNT_FRAME.sub(" ", query)).strip()
+    return out if keywords(out) else query
+
+
+# The words that make a question a request to the assistant rather than say what it is about:
+# "Can you recommend some ...", "Any tips?", "... that I might find interesting", "What do you
+# think?". Every request the user made before shares them. ("any documentary recommendations"
+# keeps its topic, "documentary".)
+_REQUEST_FRAME = re.compile(
+    r"\b(?:can|could|would|will) you (?:please )?(?:recommend|suggest|give me|share|provide|offer|propose)"
+    r"(?: (?:some|a few|any|me))*\b|"
+    r"\bany (?:other |more )?(?P<topic>\w+ )?(?:recommendations|suggestions|tips|ideas|advice)\b|"
+    r"\b(?:that|which) I (?:might|may|would|could|will) (?:find (?:interesting|useful|helpful)|enjoy|like|love)\b|"
+    r"\bwhat do you (?:think|suggest|recommend)\b",
+    re.IGNORECASE,
+)
+
+
+def without_request_frame(query: str) -> str:
+    """``query`` without the words that frame a request to the assistant ("Can you recommend
+    some recent publications that I might find interesting?" -> "recent publications?"): in
+    a chat each of the user's earlier requests shares them, and what the request is about is
+    in the rest."""
+    out = re.sub(r"\s+(?=[?.!,;:])", "", re.sub(r"\s{2,}", " ", _REQUEST_FRAME.sub(lambda m: f" {m['topic'] or ''} ", query))).strip()
     return out if keywords(out) else query
 
 

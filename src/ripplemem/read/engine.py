@@ -26,6 +26,7 @@ from .assemble import (
     role_weights,
     score,
     score_parts,
+    session_support,
 )
 from .consolidated import members_of, without_repeats
 from .cues import (
@@ -36,6 +37,7 @@ from .cues import (
     asks_yes_no,
     query_cues,
     without_count_frame,
+    without_request_frame,
     without_times,
 )
 from .diffuse import diffuse
@@ -92,6 +94,7 @@ def _initial(
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
     text = without_count_frame(text) if rs.count_frame else text
+    text = without_request_frame(text) if rs.request_frame else text
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}
@@ -297,6 +300,8 @@ def recall(
         _context(ctx, scope, found, rs, qvec, lexical, weights)
         trace.timings_ms["context"] = _ms(clock)
         clock = perf_counter()
+    if rs.session_support > 0:
+        session_support(found, views, rs.session_support)
     new_sources_first(found, rs.repeat_weight)
     items = assemble(_without_repeats(ctx, scope, found), budget_tokens, k)
     order = ranked(found)

@@ -195,6 +195,7 @@ _STANCE_VERBS = frozenset("love hope wish miss need guess bet appreciate reckon 
 _FEELINGS = frozenset(
     "glad happy sorry proud excited thrilled stoked grateful thankful pumped sad bummed curious".split()
 )
+_OWN_PLURALS = frozenset("minds hearts lives bodies souls heads hands feet eyes selves spirits".split())
 _WH = frozenset("who what where when which how why whose".split())
 _DEGREE_LEADS = frozenset("so really super very soo sooo totally".split())
 _FEELING_OPENERS = frozenset(
@@ -266,6 +267,8 @@ def _elided_verb(sent: Span) -> Token | None:
     root = verb.head if verb.lower_ == "been" and verb.dep_ == "aux" or perfect else verb
     if root.dep_ != "ROOT" or any(c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl") for c in root.children):
         return None
+    if _speaker_as_object(root):
+        return None  # "Made me laugh": what was left out is "It", not "I" (that would be "myself")
     if verb.lower_ == "been" or perfect:
         return verb
     if verb.tag_ == "VBG" and verb.i == lead.i and _progressive_statement(sent, verb):
@@ -276,6 +279,17 @@ def _elided_verb(sent: Span) -> Token | None:
 
 
 _OBJECTS = frozenset(("dobj", "xcomp", "ccomp", "prt", "dative", "attr", "acomp"))
+
+
+def _speaker_as_object(root: Token) -> bool:
+    """ "me" as the object of the main verb ("Sent me a card", "Been telling me to rest") or as
+    the subject of its complement ("Made me think"): its own subject cannot be "I"."""
+    for c in root.children:
+        if c.lower_ == "me" and c.dep_ in ("dobj", "dative", "iobj"):
+            return True
+        if c.dep_ in ("ccomp", "xcomp") and any(g.lower_ == "me" and g.dep_ in _SUBJECTS for g in c.children):
+            return True
+    return False
 _NOT_PROGRESSIVE = frozenset(
     "including regarding concerning according considering following depending speaking assuming excluding "
     "barring pending notwithstanding using".split()
@@ -522,6 +536,8 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
     if form in ("obj", "refl"):
         return name
     if who.plural and not who.pair and key == "we":
+        if form == "det" and tok.i + 1 < len(tok.doc) and tok.nbor().lower_ in _OWN_PLURALS:
+            return "their"  # "taking care of our minds": each one's own, not "Caroline's minds"
         return f"{people['1'].name}'s"  # "our kids" -> "Caroline's kids": the speaker's household
     return f"{name}'s"
 

@@ -2,6 +2,7 @@
 
     python scripts/readpath.py ingest DIR STORES [--json F] # one store per file, written through add_sessions
     python scripts/readpath.py eval DIR STORES [--json F]   # recall every scored question, print the table
+    python scripts/readpath.py eval DIR STORES --maintain   # ... on copies maintained as of their last session
 
 ``ingest`` writes each ``DIR/*.json`` (or the one file DIR) into ``STORES/<name>.db`` with the
 current settings, exactly as ``ripplemem bench locomo|chains`` does (a fresh store, one bulk
@@ -14,17 +15,24 @@ the calls, requests, failures, repairs, prompt and completion tokens and wall ti
 and 1,500 tokens. Recall settings come from ``RIPPLEMEM_*`` as usual, so a read-path
 variant or ablation (``RIPPLEMEM_RECALL_STRUCTURAL=false``, ``..._PLANNER=false``,
 ``..._DIFFUSION=false``, ``..._GATEWAYS=false``) is measured on the same stores without writing
-them again. Rows: each category (LoCoMo's 1-5, or the chain families), ``overall`` over
-LoCoMo's categories 1-4 (the benches' overall), ``multi`` over questions with two or more
-evidence turns, and ``all``.
+them again. ``--maintain`` evaluates copies of the stores (in a temporary folder; the stores
+are not changed) after one maintenance run each as of its last session, as ``bench
+--maintain`` does, with the ``RIPPLEMEM_MAINTAIN_*`` settings. Rows: each category (LoCoMo's
+1-5, or the chain families), ``overall`` over LoCoMo's categories 1-4 (the benches' overall),
+``aggregation`` (categories 1-4, the list and count questions of ``maintain_compare.py``),
+``multi`` over questions with two or more evidence turns, and ``all``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import tempfile
 import time
 from pathlib import Path
+
+from maintain_compare import aggregation
 
 from ripplemem import Memory
 from ripplemem.bench import metrics
@@ -65,18 +73,25 @@ def ingest(folder: Path, stores: Path, out: Path | None) -> None:
         out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 
 
-def evaluate(folder: Path, stores: Path, out: Path | None) -> None:
+def evaluate(folder: Path, stores: Path, out: Path | None, maintain: bool = False) -> None:
     settings = load_settings()
     rows = []
+    copies = Path(tempfile.mkdtemp(prefix="readpath-")) if maintain else None
     for conv in load_locomo(files(folder)):
         db = stores / f"{conv.id}.db"
+        if copies is not None:
+            db = Path(shutil.copy(db, copies / db.name))
         with Memory.open(str(db), settings=settings.replace(db=str(db))) as mem:
+            if maintain:
+                last = max((s.time for s in conv.sessions if s.time is not None), default=None)
+                mem.maintain(user_id=conv.id, as_of=last)
             for q in conv.questions:
                 if not (q.scored and q.gold):
                     continue
                 ev = mem.recall(q.question, user_id=conv.id, budget_tokens=100_000, as_of=q.as_of)
                 ranked = [metrics.RankedItem(text=i.render(), sources=tuple(i.sources), time=None) for i in ev.items]
-                row = {"id": q.id, "category": q.category, "gold": len(q.gold)}
+                row = {"id": q.id, "category": q.category, "gold": len(q.gold),
+                       "aggregation": q.category in LOCOMO_OVERALL and aggregation(q.question, q.category)}
                 for b in BUDGETS:
                     scored = score_question(q, ranked, b)
                     row[f"recall@{b}"], row[f"complete@{b}"] = scored["recall"], float(scored["complete"])
@@ -86,6 +101,7 @@ def evaluate(folder: Path, stores: Path, out: Path | None) -> None:
         groups.setdefault(r["category"], []).append(r)
     if any(r["category"] in LOCOMO_OVERALL for r in rows):
         groups["overall"] = [r for r in rows if r["category"] in LOCOMO_OVERALL]
+        groups["aggregation"] = [r for r in rows if r["aggregation"]]
     groups["multi"] = [r for r in rows if r["gold"] >= 2]
     groups["all"] = rows
     cols = [f"{m}@{b}" for m in ("recall", "complete") for b in BUDGETS]
@@ -96,6 +112,8 @@ def evaluate(folder: Path, stores: Path, out: Path | None) -> None:
         print(f"| {name} | {len(members)} | {cells} |")
     if out is not None:
         out.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    if copies is not None:
+        shutil.rmtree(copies)
 
 
 def main() -> None:
@@ -105,11 +123,12 @@ def main() -> None:
     ap.add_argument("stores", type=Path)
     ap.add_argument("--json", type=Path, default=None,
                     help="ingest: write each conversation's figures here; eval: every question's row")
+    ap.add_argument("--maintain", action="store_true", help="eval: on copies, after one maintenance run each")
     a = ap.parse_args()
     if a.mode == "ingest":
         ingest(a.folder, a.stores, a.json)
     else:
-        evaluate(a.folder, a.stores, a.json)
+        evaluate(a.folder, a.stores, a.json, a.maintain)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,9 @@ class RecallSettings:
     count_weight: float = 0.85  # a "how many" question: memories stating no number or date weigh this
     older_weight: float = 0.9  # a question about the present: a memory a later-said near twin restates weighs this
     twin_cosine: float = 0.8  # ... near twin: at least this cosine
+    others_list_weight: float = 0.5  # a question naming people: a consolidated memory about someone else weighs this
+    list_floor: float = 0.7  # a consolidated memory under this share of the best score is left out of the evidence
+    asked_lists: int = 2  # a list question: at most this many consolidated lists it names (subject and topic) rank first
     count_frame: bool = True  # a count question's lexical view reads it without "total", "number of", "in total"
     request_frame: bool = True  # a request's lexical view reads it without "can you recommend", "any tips", "I might enjoy"
     session_support: float = 0.1  # a memory weighs up to 1 + this when the views found others of its session (0: off)
@@ -131,8 +134,10 @@ class MaintainSettings:
     max_groups: int = 50  # consolidated memories one run writes or refreshes at most
     consolidate: bool = True
     min_members: int = 2  # memories of one subject and topic before they are gathered
+    min_sessions: int = 3  # sessions a subject speaks of a thing in before it is a topic of its own (0: topics only)
     max_members: int = 10  # statements packed into one consolidated memory (one per session)
-    max_chars: int = 260  # a consolidated memory's length: LoCoMo at 400 tokens lost 0.006 overall at 600, none at 260
+    statement_chars: int = 50  # a packed member's sentence is cut to about this many characters (around the topic's word)
+    max_chars: int = 400  # a consolidated memory's length (docs/benchmarks.md, "Maintenance": 300 and 500 measured)
     llm_summary: bool = True  # with an LLM: a verified summary instead of the packing (when it fits)
     forget: bool = True
     half_life_days: float = 180.0  # heat halves over this long without a mention or a use

@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from ripplemem import InputError, MaintainSettings, Memory, NotFoundError
+from ripplemem.maintain.consolidate import short_date
 
 SESSIONS = [
     ("2024-01-10T10:00:00", [("Ana", "I started a pottery class last week and I really love shaping clay."),
@@ -45,10 +46,11 @@ def test_consolidation_packs_links_and_keeps_the_members(open_memory) -> None:  
     assert sem.restatement.startswith("Ana's activities and hobbies: ")
     members = {e.dst: u for e, u in mem.neighbours(sem.id, user_id="u") if e.kind == "consolidates"}
     assert len(members) == 3 and set(members) <= set(before)
-    for member in members.values():  # faithful: each member's statement and date, its sources cited
-        assert member.restatement.split(" and ")[0].rstrip(".") in sem.restatement
-        assert member.date_label() in sem.restatement
+    for member in members.values():  # faithful: each member's statement (cut) and date, its sources cited
+        assert " ".join(member.restatement.split()[:4]) in sem.restatement
+        assert short_date(member) in sem.restatement
         assert set(member.sources) <= set(sem.sources)
+    assert {"activity", "hobby", "pottery"} <= sem.concepts  # what it is a list of
     # the members stay stored and searchable
     assert {u.id for u in mem.list(user_id="u", limit=1000)} == set(before) | {sem.id}
     hits = {i.unit.id for i in mem.search("running club 10k race", user_id="u", limit=5)}
@@ -229,4 +231,27 @@ def test_with_an_llm_a_tampered_summary_falls_back_to_the_packing(open_memory, s
     scripted_llm.reply_json({"description": "Ana ran 37 km in a race.", "cited": []})  # the regeneration still tampers
     report = mem.maintain(user_id="u", as_of="2024-04-01")
     (sem,) = _semantic(mem)
-    assert report.summarised == 0 and "37 km" not in sem.restatement and "10k race" in sem.restatement
+    assert report.summarised == 0 and "37 km" not in sem.restatement and "running club" in sem.restatement
+
+
+TOURNAMENTS = [
+    ("2024-01-10T10:00:00", [("Ana", "I won my first chess tournament yesterday, so exciting!"),
+                             ("Ben", "Congrats! I adopted a puppy called Rex.")]),
+    ("2024-02-14T10:00:00", [("Ben", "How did the weekend go?"),
+                             ("Ana", "I lost in the final of the regional tournament, but I learned a lot.")]),
+    ("2024-03-20T10:00:00", [("Ana", "I have played four tournaments this year and won the city tournament on Sunday."),
+                             ("Ben", "Rex chewed my shoes again.")]),
+]
+
+
+def test_a_list_question_gets_the_subjects_list_first(open_memory) -> None:  # type: ignore[no-untyped-def]
+    mem = open_memory()
+    _add(mem, TOURNAMENTS)
+    mem.maintain(user_id="u", as_of="2024-04-01")
+    lists = {u.restatement.split(":")[0]: u for u in _semantic(mem)}
+    sem = lists["Ana's tournaments"]
+    assert {"s0:0", "s1:1", "s2:0"} <= set(sem.sources) and sem.concepts == frozenset({"tournament"})
+    ev = mem.recall("How many tournaments has Ana played?", user_id="u", as_of="2024-04-01", budget_tokens=400)
+    assert ev.items[0].unit.id == sem.id  # the list it asks for, first
+    one = mem.recall("What did Ben's puppy chew?", user_id="u", as_of="2024-04-01", budget_tokens=400)
+    assert sem.id not in {i.unit.id for i in one.items[:1]}

@@ -1,15 +1,25 @@
 """Maintenance's pure parts: heat and re-scoring, grouping and packing, and recall's
-de-duplication of a consolidated memory with its members."""
+de-duplication of a consolidated memory with its members, and how recall ranks lists."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
 from ripplemem.config import MaintainSettings
-from ripplemem.maintain.consolidate import consolidated_id, groups, pack, spread, statement, subject_of
+from ripplemem.maintain.consolidate import (
+    consolidated_id,
+    groups,
+    pack,
+    plural,
+    sentences_by_subject,
+    spread,
+    statement,
+    subject_of,
+    topic_terms,
+)
 from ripplemem.maintain.heat import heat, last_mentions, mentioned_again, rescore
-from ripplemem.read.assemble import Found
-from ripplemem.read.consolidated import members_of, without_repeats
+from ripplemem.read.assemble import Found, ranked
+from ripplemem.read.consolidated import about_others, asked_lists, members_of, weak_lists, without_repeats
 from ripplemem.types import Edge, MemoryUnit, Scope
 
 S = Scope("u")
@@ -71,8 +81,8 @@ def test_groups_by_subject_and_topic_and_packs_faithfully() -> None:
     assert group.subject == "Ana" and [m.id for m in group.members] == ["a", "b", "c"]
     assert statement(units[0], group.topic) == "Ana started a pottery class."  # lead-in and question dropped
     text, kept = pack("Ana", group.topic, group.members, 400)
-    assert text.startswith("Ana's activities and hobbies: Ana started a pottery class. (1 January 2024); ")
-    assert [m.id for m in kept] == ["a", "b", "c"] and "(31 January 2024)" in text
+    assert text.startswith("Ana's activities and hobbies: Ana started a pottery class. (1 Jan 2024); ")
+    assert [m.id for m in kept] == ["a", "b", "c"] and "(31 Jan 2024)" in text
     short, few = pack("Ana", group.topic, group.members, 140)
     assert len(few) == 2 and len(short) <= 140
     assert consolidated_id("Ana", group.topic) == consolidated_id("ana", group.topic)
@@ -97,3 +107,74 @@ def test_without_repeats_drops_members_below_and_a_semantic_memory_with_nothing_
     pool["b"].score = 0.95  # every member above it: the consolidated memory adds nothing
     assert set(without_repeats(pool, members)) == {"a", "b", "c"}
     assert without_repeats(pool, {}) is pool
+
+
+def test_a_sentence_is_about_the_participant_it_names_not_the_one_who_asks() -> None:
+    two = frozenset({"Ana", "Ben"})
+    unit = _u("q", 'Ben asked: What did Ana read lately? Ana read "Piranesi". It was a wonderful book.', participants=two)
+    assert sentences_by_subject(unit) == [("Ana", 'Ana read "Piranesi".'), ("Ana", "It was a wonderful book.")]
+    said = _u("s", "Ben said: Loved it, thanks.", participants=two)
+    assert sentences_by_subject(said) == [("Ben", "Loved it, thanks.")]  # no name: the speaker
+    (group,) = [g for g in groups([unit, _u("r", "Ana finished another book.", 9, participants=two)], 2)
+                if g.topic == "books and reading"]
+    assert group.subject == "Ana"  # the asker's name comes first, the answer is Ana's
+
+
+def test_a_thing_said_in_several_sessions_and_in_the_plural_is_a_topic_of_its_own() -> None:
+    def said(uid: str, text: str, day: int, concepts: str) -> MemoryUnit:
+        return _u(uid, text, day, concepts=frozenset(concepts.split(",")))
+
+    units = [
+        said("a", "Ana won a chess tournament.", 0, "chess tournament,tournament,excitement"),
+        said("b", "Ana lost the regional tournament. The excitement was huge.", 10, "tournament,excitement"),
+        said("c", "Ana has played three tournaments this year, with excitement.", 20, "tournament,year,excitement"),
+        said("d", "Ana entered another tournament.", 20, "tournament"),
+    ]
+    found = {g.topic: g for g in groups(units, 2, min_sessions=3)}
+    assert [m.id for m in found["tournaments"].members] == ["a", "b", "c", "d"]
+    assert found["tournaments"].terms == frozenset({"tournament"})
+    assert "excitements" not in found  # never said in the plural: not a thing one has several of
+    assert "tournaments" not in {g.topic for g in groups(units, 2, min_sessions=4)}  # three sessions only
+    assert "tournaments" not in {g.topic for g in groups(units, 2)}  # things off: the topics only
+    text, kept = pack("Ana", "tournaments", found["tournaments"].members, 400, 60, found["tournaments"].terms)
+    assert text.startswith("Ana's tournaments: Ana won a chess tournament. (1 Jan 2024); ")
+    assert topic_terms(found["tournaments"], kept) == frozenset({"tournament"})
+    assert plural("city") == "cities" and plural("match") == "matches" and plural("day") == "days"
+
+
+def test_packing_keeps_the_most_important_members_and_cuts_around_the_topic_word() -> None:
+    long = _u("l", "After a very long and tiring week at the office with many meetings, Ana finally "
+                   "went hiking in the hills near the old town with friends.", 5, importance=0.9)
+    members = [_u("x", "Ana paints.", 0, importance=0.1), long, _u("y", "Ana swims.", 9, importance=0.5)]
+    said = statement(long, "activities and hobbies", "Ana", 50)
+    assert said.startswith("... ") and "went hiking" in said and len(said) < 70
+    text, kept = pack("Ana", "activities and hobbies", members, 130, 50)
+    assert [m.id for m in kept] == ["l", "y"]  # the least important did not fit; told oldest first
+    assert text.index("hiking") < text.index("swims") and len(text) <= 130
+
+
+def test_read_lists_of_someone_else_weigh_less_and_the_asked_list_ranks_first() -> None:
+    def found(uid: str, score: float, layer: str = "episodic", who: str = "Ana", concepts: str = "") -> Found:
+        unit = _u(uid, uid, layer=layer, participants=frozenset({who}), concepts=frozenset(concepts.split()))
+        return Found(unit, score=score)
+
+    pool = {f.unit.id: f for f in (found("a", 0.9), found("ana-books", 0.6, "semantic", "Ana", "book reading"),
+                                    found("ben-books", 0.8, "semantic", "Ben", "book reading"))}
+    about_others(pool, {"Ana"}, 0.5)
+    assert pool["ben-books"].score == 0.4 and pool["ana-books"].score == 0.6
+    about_others(pool, set(), 0.5)  # a question naming nobody: unchanged
+    assert pool["ben-books"].score == 0.4
+    asked_lists(pool, {"Ana"}, "Which books has Ana read?", 2)
+    assert ranked(pool)[0].unit.id == "ana-books"
+    asked_lists(pool, {"Ana"}, "Which pets does Ana have?", 2)  # not this list's topic: no change
+    assert ranked(pool)[0].unit.id == "ana-books" and pool["a"].score == 0.9
+    assert set(weak_lists({"a": found("a", 1.0), "s": found("s", 0.6, "semantic"), "t": found("t", 0.8, "semantic")},
+                          0.7)) == {"a", "t"}
+
+
+def test_a_list_whose_turns_are_all_cited_above_it_is_left_out() -> None:
+    a = Found(_u("a", "a", sources=("t1", "t2")), score=0.9)
+    sem = Found(_u("sem", "sem", layer="semantic", sources=("t1",)), score=0.8)
+    b = Found(_u("b", "b", sources=("t1",)), score=0.5)
+    kept = without_repeats({"a": a, "sem": sem, "b": b}, {"sem": frozenset({"b"})})
+    assert set(kept) == {"a", "b"}  # the list cites nothing new: out, and its member stays

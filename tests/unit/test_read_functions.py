@@ -76,6 +76,13 @@ def test_diffusion_skips_what_is_known_and_walks_only_from_anchors() -> None:
     assert diffuse([], vec(1), Cues(), set(), GRAPH.neighbours, GRAPH.fetch) == []
 
 
+def test_diffusion_does_not_walk_from_a_member_to_its_consolidated_list() -> None:
+    lst = unit("sem", "Sam's restaurants: Harbor Grill ...", vec(0.9, 0.3, 0, 0), layer="semantic")
+    graph = Graph([E1, E4, lst], [("sem", "e1", "consolidates", 1.0), ("sem", "e4", "consolidates", 1.0)])
+    hits = diffuse(["e1"], vec(1, 0.2, 0, 0), Cues(), {"e1"}, graph.neighbours, graph.fetch, hops=2)
+    assert hits == []  # a list is found by the views, not reached (nor its other members) along its edges
+
+
 def test_structural_channel_can_be_switched_off() -> None:
     cues = Cues(participants=frozenset({"Maya"}))
     hits = diffuse(["e1"], None, cues, {"e1"}, GRAPH.neighbours, GRAPH.fetch, structural=False)

@@ -1,18 +1,26 @@
 """Consolidation, as pure functions: related episodic memories gathered into one semantic memory.
 
-"Related" is the same subject and the same topic: a memory is about its subject (the first
-of its participants the restatement names) and about each topic one of its concepts belongs
-to, or one of the words it states (:data:`TOPICS`: a person's activities and hobbies, books and reading, family, pets ...).
-A subject's topic held by at least ``min_members`` memories becomes one semantic memory.
+"Related" is the same subject and the same topic, read sentence by sentence: a sentence is
+about the participant it names first (else the one the sentence before was about, or the
+speaker of its "X said:"), so a memory that holds one speaker's question and the other's
+answer counts for the one who answers. A sentence is about a topic when it states one of the
+topic's words (:data:`TOPICS`: a person's activities and hobbies, books and reading, family,
+pets ...), and about a **thing** when it states the head noun of one of the memory's concepts
+("tournament", "turtle", "screenplay"): a subject's thing spoken of in at least
+``min_sessions`` sessions, and once at least in the plural (a thing one has several of, not
+"excitement" or "life"), is a topic of its own (a list question asks for exactly that:
+"How many tournaments has Nate won?"). Of two thing groups with nearly the same members
+(``video`` and ``game``), the larger is kept. A subject's topic held by at least
+``min_members`` memories becomes one semantic memory.
 
 Offline, the semantic memory is a faithful packing of its members' statements, not a
 summary: a header naming the subject and the topic, then, oldest first, each member's own
-sentences that name the topic (the most important member of each session, at most
-``max_members``; the speaker's "X said:" dropped, questions skipped, cut at a
-word past ``STATEMENT_CHARS``) with the member's date, until ``max_chars``. It cites every
-packed member's sources, and links to each of them with a ``consolidates`` edge; the members
-stay stored and searchable. Its id is a hash of the scope's subject and topic, so a later run
-refreshes the same memory when a new member arrives.
+sentence about the subject that names the topic (the most important member of each session,
+at most ``max_members``; the speaker's "X said:" dropped, questions skipped, a long sentence
+cut to about ``statement_chars`` around the topic's word) with the member's date, until
+``max_chars``. It cites every packed member's sources, and links to each of them with a
+``consolidates`` edge; the members stay stored and searchable. Its id is a hash of the
+scope's subject and topic, so a later run refreshes the same memory when a new member arrives.
 """
 
 from __future__ import annotations
@@ -21,7 +29,9 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
+from ..ground.concepts import singular
 from ..types import MemoryUnit
 
 # topic -> the concepts (``ground.concepts``, singular nouns and two-word phrases' heads) that
@@ -47,18 +57,29 @@ TOPICS: dict[str, frozenset[str]] = {
     "events": frozenset("parade conference festival concert event party wedding birthday ceremony meeting".split()),
     "food and cooking": frozenset("food recipe restaurant dish cake dinner meal bread cookie pie".split()),
 }
-STATEMENT_CHARS = 100  # a packed statement is cut at the first word past this length
-_LEAD = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)? (?:said|asked|answered|replied): ")
+THING_OVERLAP = 0.75  # a thing group with this share of its members in a larger one of the subject is left out
+_LEAD = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?) (?:said|asked|answered|replied): ")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """One subject's memories about one topic, oldest first."""
+    """One subject's memories about one topic, oldest first. ``terms``: the words that put a
+    sentence in it (a :data:`TOPICS` entry, or the thing's own noun)."""
 
     subject: str
     topic: str
     members: tuple[MemoryUnit, ...]
+    terms: frozenset[str] = frozenset()
+
+
+def topic_terms(group: Group, kept: Sequence[MemoryUnit]) -> frozenset[str]:
+    """What the consolidated memory is a list of, its concepts: the nouns of its topic's name
+    ("activities and hobbies" -> activity, hobby; "tournaments" -> tournament) and the topic's
+    words its packed members state."""
+    named = {singular(w.strip(",")) for w in group.topic.split() if w not in ("and", "or")}
+    stated = {w for m in kept for w in _words(m.restatement)} & group.terms
+    return frozenset(named | stated)
 
 
 def subject_of(unit: MemoryUnit) -> str | None:
@@ -68,9 +89,30 @@ def subject_of(unit: MemoryUnit) -> str | None:
 
 
 def _words(text: str) -> set[str]:
-    """Lower-cased words of the sentences that are not questions, a plural's ``s`` dropped."""
+    """Lower-cased words of the sentences that are not questions, each in its singular."""
     said = " ".join(x for x in _SENTENCE.split(text) if not x.rstrip().endswith("?"))
-    return {w.strip(".,!;:'\"()").lower().removesuffix("s") for w in said.split()}
+    return {singular(w.strip(".,!;:'\"()-")) for w in said.split()} - {""}
+
+
+def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:
+    """``(subject, sentence)`` for each of the memory's sentences that is not a question, its
+    speaker's lead-in dropped: the participant it names first, else the subject of the sentence
+    before, else its speaker."""
+    out: list[tuple[str, str]] = []
+    subject: str | None = None
+    for raw in _SENTENCE.split(unit.restatement):
+        lead = _LEAD.match(raw)
+        text = _LEAD.sub("", raw).strip()
+        if not text or text.endswith("?"):
+            continue
+        named = [(text.find(p), p) for p in unit.participants if p in text]
+        if named:
+            subject = min(named)[1]
+        elif lead is not None and lead.group(1) in unit.participants:
+            subject = lead.group(1)
+        if subject is not None:
+            out.append((subject, text))
+    return out
 
 
 def topics_of(unit: MemoryUnit) -> list[str]:
@@ -79,24 +121,72 @@ def topics_of(unit: MemoryUnit) -> list[str]:
     return [topic for topic, terms in TOPICS.items() if words & terms]
 
 
+def things_of(unit: MemoryUnit) -> frozenset[str]:
+    """The head nouns of the memory's common-noun concepts ("video game tournament" -> "tournament")."""
+    return frozenset(c.split()[-1] for c in unit.concepts if c[:1].islower() and c.split()[-1].isalpha())
+
+
 def gatherable(unit: MemoryUnit) -> bool:
     """Episodic or core, current, not itself consolidated."""
     return unit.layer in ("episodic", "core") and unit.current
 
 
-def groups(units: Iterable[MemoryUnit], min_members: int) -> list[Group]:
-    """The (subject, topic) groups with at least ``min_members`` memories, largest first."""
-    found: dict[tuple[str, str], list[MemoryUnit]] = {}
+def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0) -> list[Group]:
+    """The (subject, topic) groups with at least ``min_members`` memories, largest first: the
+    :data:`TOPICS`, and (``min_sessions`` > 0) each thing a subject spoke of in that many
+    sessions (see the module docstring)."""
+    topical: dict[tuple[str, str], dict[str, MemoryUnit]] = {}
+    things: dict[tuple[str, str], dict[str, MemoryUnit]] = {}
     for unit in units:
         if not gatherable(unit):
             continue
-        subject = subject_of(unit)
-        if subject is None:
-            continue
-        for topic in topics_of(unit):
-            found.setdefault((subject, topic), []).append(unit)
-    out = [Group(s, t, tuple(sorted(m, key=_when))) for (s, t), m in found.items() if len(m) >= min_members]
+        nouns = things_of(unit) if min_sessions > 0 else frozenset()
+        for subject, sentence in sentences_by_subject(unit):
+            words = _words(sentence)
+            for topic, terms in TOPICS.items():
+                if words & terms:
+                    topical.setdefault((subject, topic), {})[unit.id] = unit
+            for noun in nouns & words:
+                things.setdefault((subject, noun), {})[unit.id] = unit
+    out = [Group(s, t, tuple(sorted(m.values(), key=_when)), TOPICS[t]) for (s, t), m in topical.items()
+           if len(m) >= min_members]
+    out += _distinct_things(things, min_members, min_sessions)
     return sorted(out, key=lambda g: (-len(g.members), g.subject, g.topic))
+
+
+def _distinct_things(
+    found: dict[tuple[str, str], dict[str, MemoryUnit]], min_members: int, min_sessions: int
+) -> list[Group]:
+    """The thing groups held in ``min_sessions`` sessions, largest first, without one whose
+    members are mostly (:data:`THING_OVERLAP`) those of a larger group of the same subject."""
+    kept: list[Group] = []
+    named: set[tuple[str, str]] = set()  # two nouns may share a plural ("movie", and "movy" from "movies")
+    for (subject, noun), members in sorted(found.items(), key=lambda p: (-len(p[1]), p[0])):
+        if (len(members) < min_members or len({u.session_id for u in members.values()}) < min_sessions
+                or plural(noun) in TOPICS or (subject, plural(noun)) in named or not _counted(noun, members.values())):
+            continue
+        ids = set(members)
+        if any(g.subject == subject and len(ids & {m.id for m in g.members}) >= THING_OVERLAP * len(ids) for g in kept):
+            continue
+        kept.append(Group(subject, plural(noun), tuple(sorted(members.values(), key=_when)), frozenset({noun})))
+        named.add((subject, plural(noun)))
+    return kept
+
+
+def _counted(noun: str, members: Iterable[MemoryUnit]) -> bool:
+    """Whether one of the members says ``noun`` in the plural: a thing people have several of
+    ("turtles", "tournaments"), not a mass or abstract noun ("excitement", "life")."""
+    many = re.compile(rf"\b{re.escape(plural(noun))}\b", re.IGNORECASE)
+    return any(many.search(u.restatement) for u in members)
+
+
+def plural(noun: str) -> str:
+    """An English plural by spelling ("city" -> "cities", "match" -> "matches", "book" -> "books")."""
+    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
+        return noun[:-1] + "ies"
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    return noun + "s"
 
 
 def _when(unit: MemoryUnit) -> tuple[str, str]:
@@ -125,33 +215,69 @@ def header(subject: str, topic: str) -> str:
     return f"{subject}'s {topic}: "
 
 
-def statement(unit: MemoryUnit, topic: str) -> str:
-    """The member's own sentences that name the topic (all of them when none does), without
-    the speaker's lead-in and questions, cut at a word past :data:`STATEMENT_CHARS`."""
-    terms = TOPICS[topic]
-    sentences = [_LEAD.sub("", s).strip() for s in _SENTENCE.split(unit.restatement)]
-    sentences = [s for s in sentences if s and not s.endswith("?")]
-    named = [s for s in sentences if terms & _words(s)]
-    text = " ".join(named or sentences).strip()
-    if len(text) > STATEMENT_CHARS:
-        cut = text.find(" ", STATEMENT_CHARS)
-        text = text if cut < 0 else text[:cut].rstrip(",;:-") + " ..."
-    return text
+def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: int = 100,
+              terms: frozenset[str] | None = None) -> str:
+    """The member's own sentence that names the topic, about ``subject`` when given (else its
+    first one; all of its sentences when none names the topic), without the speaker's lead-in
+    and questions; a longer one is cut to about ``chars`` around the topic's word."""
+    terms = terms if terms is not None else TOPICS.get(topic, frozenset())
+    said = sentences_by_subject(unit)
+    own = [s for who, s in said if subject is None or who == subject] or [s for _, s in said]
+    named = [s for s in own if terms & _words(s)]
+    if not named:
+        return _cut(" ".join(own).strip(), chars, terms)
+    return _cut(named[0] if subject is not None else " ".join(named), chars, terms)
 
 
-def pack(subject: str, topic: str, members: Sequence[MemoryUnit], max_chars: int) -> tuple[str, list[MemoryUnit]]:
-    """The packed restatement and the members it holds (oldest first, until ``max_chars``)."""
-    parts: list[str] = []
-    kept: list[MemoryUnit] = []
-    length = len(header(subject, topic))
-    for unit in members:
-        said = statement(unit, topic)
-        if not said:
-            continue
-        part = f"{said} ({unit.date_label()})"
-        if kept and length + len(part) + 2 > max_chars:
+def _cut(text: str, chars: int, terms: frozenset[str]) -> str:
+    """``text`` when it fits ``chars``; else about ``chars`` of it, at word boundaries, from a
+    little before its first topic word (so the thing itself is kept), with "..." where cut."""
+    if len(text) <= chars:
+        return text
+    words = text.split()
+    at = next((i for i, w in enumerate(words) if singular(w.strip(".,!;:'\"()-")) in terms), 0)
+    start = max(0, at - 6)
+    while 0 < start < at and len(" ".join(words[start:at + 1])) > chars // 2:
+        start += 1
+    out: list[str] = []
+    length = 0
+    for w in words[start:]:
+        if out and length + len(w) + 1 > chars:
             break
-        parts.append(part)
-        kept.append(unit)
+        out.append(w)
+        length += len(w) + 1
+    cut = " ".join(out).rstrip(",;:-")
+    return ("... " if start > 0 else "") + cut + (" ..." if start + len(out) < len(words) else "")
+
+
+def short_date(unit: MemoryUnit) -> str:
+    """The member's date, months abbreviated ("8 May 2023", "10 Jan - 16 Jan 2022", "Jun 2023")."""
+    if unit.time is None:
+        return unit.mentioned_at.strftime("%-d %b %Y") if unit.mentioned_at is not None else "undated"
+    start, end = unit.time.start, unit.time.end - timedelta(microseconds=1)
+    if start.date() == end.date():
+        return start.strftime("%-d %b %Y")
+    if start.year == end.year and start.month == end.month and start.day == 1 and unit.time.end.day == 1:
+        return start.strftime("%b %Y")
+    if start.year == end.year and (start.month, start.day, end.month, end.day) == (1, 1, 12, 31):
+        return str(start.year)
+    return f"{start:%-d %b} - {end:%-d %b %Y}" if start.year == end.year else f"{start:%-d %b %Y} - {end:%-d %b %Y}"
+
+
+def pack(subject: str, topic: str, members: Sequence[MemoryUnit], max_chars: int, chars: int = 100,
+         terms: frozenset[str] | None = None) -> tuple[str, list[MemoryUnit]]:
+    """The packed restatement and the members it holds: the most important members first while
+    they fit ``max_chars``, then told oldest first."""
+    said: list[tuple[MemoryUnit, str]] = []
+    length = len(header(subject, topic))
+    for unit in sorted(members, key=lambda u: (-u.importance, u.id)):
+        text = statement(unit, topic, subject, chars, terms)
+        if not text:
+            continue
+        part = f"{text} ({short_date(unit)})"
+        if said and length + len(part) + 2 > max_chars:
+            continue
+        said.append((unit, part))
         length += len(part) + 2
-    return header(subject, topic) + "; ".join(parts), kept
+    said.sort(key=lambda p: _when(p[0]))
+    return header(subject, topic) + "; ".join(p for _, p in said), [u for u, _ in said]

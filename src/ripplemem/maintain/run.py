@@ -20,7 +20,7 @@ from ..providers.embed.base import Embedder
 from ..providers.llm.base import LLM
 from ..store.base import Store, UnitState, WriteBatch
 from ..types import Edge, HistoryEntry, MemoryUnit, Scope, utcnow
-from .consolidate import Group, consolidated_id, gatherable, groups, pack, spread
+from .consolidate import Group, consolidated_id, gatherable, groups, pack, spread, topic_terms
 from .heat import last_mentions, mentioned_again, rescore
 from .summarise import summarise
 
@@ -110,7 +110,7 @@ def _consolidate(
     store: Store, embedder: Embedder, scope: Scope, units: Sequence[MemoryUnit], ms: MaintainSettings,
     report: MaintainReport, llm: LLM | None,
 ) -> None:
-    chosen = groups(units, ms.min_members)[: ms.max_groups]
+    chosen = groups(units, ms.min_members, ms.min_sessions)[: ms.max_groups]
     if not chosen:
         return
     ids = [consolidated_id(g.subject, g.topic) for g in chosen]
@@ -121,7 +121,8 @@ def _consolidate(
     drafts: list[tuple[MemoryUnit, bool]] = []
     for group, sid in zip(chosen, ids, strict=True):
         existing = stored.get(sid)
-        text, kept = pack(group.subject, group.topic, _members(store, scope, group, existing, ms), ms.max_chars)
+        members = _members(store, scope, group, existing, ms)
+        text, kept = pack(group.subject, group.topic, members, ms.max_chars, ms.statement_chars, group.terms)
         if len(kept) < ms.min_members or (existing is not None and _unchanged(existing, text, kept)):
             continue
         if llm is not None:
@@ -180,7 +181,7 @@ def _consolidated(
         access_count=existing.access_count if existing is not None else 0,
         last_access=existing.last_access if existing is not None else None,
         pinned=existing.pinned if existing is not None else False,
-        concepts=frozenset(c for m in kept for c in m.concepts),
+        concepts=topic_terms(group, kept),
     )
 
 

@@ -86,8 +86,11 @@ def diffuse(
     tau_days: float = 7.0,
     max_frontier: int = 200,
 ) -> list[Hit]:
-    """Best candidates near the anchors, per channel, as diffusion hits (``via`` = anchor)."""
-    kinds = frozenset({"semantic", "window", "supersedes", "consolidates"} | ({"structural"} if structural else set()))
+    """Best candidates near the anchors, per channel, as diffusion hits (``via`` = anchor).
+    ``consolidates`` edges are not walked: a consolidated list is found by the views, and
+    from a member it took one of the ``per_channel`` places (on LoCoMo with maintenance,
+    walking them cost 0.004 of recall at 400 tokens, 0.007 of aggregation-style recall)."""
+    kinds = frozenset({"semantic", "window", "supersedes"} | ({"structural"} if structural else set()))
     reached = walk(anchors, neighbours, hops, kinds, max_frontier)
     ids = [uid for uid in reached if uid not in known]
     if not ids:

@@ -28,7 +28,7 @@ from .assemble import (
     score_parts,
     session_support,
 )
-from .consolidated import members_of, without_repeats
+from .consolidated import about_others, asked_lists, members_of, weak_lists, without_repeats
 from .cues import (
     asks_assistant,
     asks_count,
@@ -254,6 +254,7 @@ def recall(
     polar = asks_yes_no(query)
     if rs.gateway_spread > 0 and polar:
         rs = rs.replace(gateway_spread=max(rs.gateway_spread, rs.polar_gateway_spread))
+    asks_many = asks_for_many(query)
     weights = _weights(rs, query)
     cues, qvec, views, found, total, lexical = _initial(ctx, scope, query, as_of, rs, weights)
     trace = RecallTrace(cues=cues, initial=views)
@@ -263,7 +264,7 @@ def recall(
     search = _Round(ctx, scope, rs, found, total)
     planner: Planner = ctx.planner if rs.planner else _blind_plan
     frontier: list[str] = []
-    many = rs.siblings > 0 and rs.diffusion and rs.planner and asks_for_many(query)
+    many = rs.siblings > 0 and rs.diffusion and rs.planner and asks_many
     for round_no in range(rs.rounds if rs.diffusion else 0):
         clock = perf_counter()
         order = ranked(found)
@@ -302,8 +303,11 @@ def recall(
         clock = perf_counter()
     if rs.session_support > 0:
         session_support(found, views, rs.session_support)
+    about_others(found, cues.participants, rs.others_list_weight)
+    if asks_many:
+        asked_lists(found, cues.participants, query, rs.asked_lists)
     new_sources_first(found, rs.repeat_weight)
-    items = assemble(_without_repeats(ctx, scope, found), budget_tokens, k)
+    items = assemble(_without_repeats(ctx, scope, found, rs.list_floor), budget_tokens, k)
     order = ranked(found)
     trace.scores = {f.unit.id: f.score for f in order}
     trace.score_parts = {f.unit.id: score_parts(f, rs, weights) for f in order}
@@ -375,10 +379,14 @@ def _plan(
                 f"round {round_no + 1}: following what round {round_no} found, linked memories first", planner="chain")
 
 
-def _without_repeats(ctx: ReadContext, scope: Scope, found: dict[str, Found]) -> dict[str, Found]:
-    """``found`` without the members of a consolidated memory kept above them (see :mod:`.consolidated`)."""
+def _without_repeats(ctx: ReadContext, scope: Scope, found: dict[str, Found], floor: float) -> dict[str, Found]:
+    """``found`` without the consolidated memories under ``floor`` times the best score, and
+    without the members of a consolidated memory kept above them (see :mod:`.consolidated`)."""
     semantic = [uid for uid, f in found.items() if f.unit.layer == "semantic"]
-    return without_repeats(found, members_of(ctx.store.edges(scope, semantic))) if semantic else found
+    if not semantic:
+        return found
+    found = weak_lists(found, floor)
+    return without_repeats(found, members_of(ctx.store.edges(scope, semantic)))
 
 
 def store_touch(ctx: ReadContext, scope: Scope, items: list[EvidenceItem]) -> None:

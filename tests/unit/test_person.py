@@ -50,6 +50,10 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Sent me a card last week.", C, M, "Sent Caroline a card last week."),
     ("Hoping you can join me.", C, M, "Caroline is hoping Melanie can join Caroline."),
     ("It made me think about taking care of our minds.", C, M, "It made Caroline think about taking care of their minds."),
+    # the listener's own body in an instruction stays "your"; anything else is the listener's
+    ("Lie on your back and raise your legs.", ASSISTANT, USER, "Lie on your back and raise your legs."),
+    ("Check your email before the meeting.", ASSISTANT, USER, "Check the user's email before the meeting."),
+    ("Your back looks strong.", C, M, "Melanie's back looks strong."),
     ("Love and kindness can be found everywhere.", C, M, "Love and kindness can be found everywhere."),
     ("Happy birthday to your mom!", C, M, "Happy birthday to Melanie's mom!"),
     ("Feed the cat before you go.", C, M, "Feed the cat before Melanie goes."),

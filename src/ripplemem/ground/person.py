@@ -129,7 +129,7 @@ def person_edits(
     edits: dict[int, Edit] = {}
     for tok in words:
         ref = _reference(tok)
-        if ref is None or people[ref[0]].name is None or _filler(tok) or _titled(tok):
+        if ref is None or people[ref[0]].name is None or _filler(tok) or _titled(tok) or _own_body(tok):
             continue
         key, form = ref
         who = people[key]
@@ -466,6 +466,26 @@ def _reference(tok: Token) -> tuple[str, str] | None:
             key = "you+"  # "you guys", "you all" (not "are you all right?")
         form = "subj" if tok.dep_ in _SUBJECTS else "obj"
     return key, form
+
+
+_BODY = frozenset(
+    """back legs leg arms arm hands hand feet foot knees knee head shoulders shoulder hips hip elbows elbow
+    core spine chest neck eyes eye body toes fingers wrists wrist ankles ankle stomach abs glutes muscles
+    breath heels palms forearms thighs""".split()
+)
+
+
+def _own_body(tok: Token) -> bool:
+    """ "your" before a part of the body in an instruction ("Lie on your back, raise your legs"):
+    the listener's own body, which "the user's back" would make someone else's. Kept as said."""
+    if tok.lower_ != "your" or tok.head.lower_ not in _BODY:
+        return False
+    node = tok.head
+    while node.head.i != node.i and not node.tag_.startswith("VB"):
+        node = node.head
+    while node.dep_ == "conj" and node.head.i != node.i:
+        node = node.head
+    return node.tag_ == "VB" and not any(c.dep_ in _SUBJECTS for c in node.children)
 
 
 def _filler(tok: Token) -> bool:

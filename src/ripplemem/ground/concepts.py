@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .text import GENERIC, STOPWORDS
+from .text import GENERIC, STOPWORDS, keywords
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -150,3 +150,10 @@ def _compounds(tok: Token, tokens: Sequence[Token]) -> list[Token]:
         mods.insert(0, prev)
         j -= 1
     return mods
+
+
+def shares_content_word(text: str, others: Iterable[str]) -> bool:
+    """Whether ``text`` shares a content word (singular or plural alike) with any of ``others``:
+    a unit about the turns it cites, a description about the evidence it was written from."""
+    said = {singular(w) for other in others for w in keywords(other)}
+    return any(singular(w) in said for w in keywords(text))

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import ProviderError
+from ..ground.concepts import shares_content_word
 from ..ground.facts import unsupported
 from ..ground.sentences import sentences
-from ..ground.text import keywords
 from ..prompts import reconstruct as prompt
 from ..prompts.base import Prompt
 from ..providers.llm.base import LLM
@@ -51,7 +51,7 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
     except ProviderError as exc:
         return Reconstruction(evidence.render(), True, cited=tuple(u.id for u in units), error=_reason(exc))
     wrong = unsupported(draft.description, texts)
-    if not wrong and not _about(draft.description, texts):
+    if not wrong and not shares_content_word(draft.description, texts):
         return _off_topic(evidence)
     if not wrong:
         return Reconstruction(draft.description, True, cited=tuple(draft.cited), source="llm")
@@ -66,7 +66,7 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
         second, regenerated = retry.ask(llm), True
     except ProviderError as exc:
         second, regenerated, error = draft, False, _reason(exc)
-    if not _about(second.description, texts):
+    if not shares_content_word(second.description, texts):
         return _off_topic(evidence)
     marked, uncertain = [], []
     for sentence in sentences(second.description):
@@ -79,12 +79,6 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
         " ".join(marked), not uncertain, regenerated=regenerated, uncertain=tuple(uncertain),
         mismatches=tuple(wrong), cited=tuple(second.cited), source="llm", error=error,
     )
-
-
-def _about(description: str, texts: list[str]) -> bool:
-    """Whether the description says anything the evidence says (one content word in common)."""
-    said = {w for t in texts for w in keywords(t)}
-    return any(w in said for w in keywords(description))
 
 
 def _off_topic(evidence: Evidence) -> Reconstruction:

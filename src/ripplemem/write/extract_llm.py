@@ -25,8 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 from ..errors import ProviderError
-from ..ground.concepts import singular
-from ..ground.text import keywords
+from ..ground.concepts import shares_content_word
 from ..prompts import extract as extract_prompt
 from ..prompts.extract import ExtractedUnit, ExtractOutput
 from ..providers.llm import usage
@@ -96,8 +95,7 @@ def to_candidates(out: ExtractOutput, window: Window) -> list[Candidate]:
 
 def restates(restatement: str, turns: Sequence[Turn]) -> bool:
     """Whether ``restatement`` shares a content word with what ``turns`` say (text and captions)."""
-    said = {singular(w) for t in turns for w in keywords(t.content)}
-    return any(singular(w) in said for w in keywords(restatement))
+    return shares_content_word(restatement, (t.content for t in turns))
 
 
 def _candidate(unit: ExtractedUnit, restatement: str, sources: tuple[str, ...], window: Window, text: str) -> Candidate:

@@ -55,6 +55,7 @@ class RecallSettings:
     session_support: float = 0.1  # a memory weighs up to 1 + this when the views found others of its session (0: off)
     assistant_weight: float = 0.5  # chat: weighs what the assistant said, unless the question asks about it
     dictated_weight: float = 0.5  # chat: a user's text not about the user ("The user said: <pasted page>") weighs this
+    list_depth: int = 2  # each initial view reads this many times view_k, so lists do not take specific memories' places
     role_depth: int = 4  # ... and then the dense view reads this many times view_k deep for the user's own memories
     extra_view: float = 0.1  # route strength: added per further view that found the memory
     planner_window: int = 10  # anchors are chosen among the top this many

@@ -12,6 +12,7 @@ from ripplemem.maintain.consolidate import (
     pack,
     plural,
     sentences_by_subject,
+    specific,
     spread,
     statement,
     subject_of,
@@ -178,3 +179,20 @@ def test_a_list_whose_turns_are_all_cited_above_it_is_left_out() -> None:
     b = Found(_u("b", "b", sources=("t1",)), score=0.5)
     kept = without_repeats({"a": a, "sem": sem, "b": b}, {"sem": frozenset({"b"})})
     assert set(kept) == {"a", "b"}  # the list cites nothing new: out, and its member stays
+
+
+def test_a_list_keeps_members_that_name_things_and_runs_on_through_a_title() -> None:
+    vague = _u("v", "It feels like Ana is stepping into the books!", 0, importance=0.9)
+    titled = _u("t", "Ana is reading a fantasy novel called The Winter of the Long Knives and loves how it starts.", 0,
+                importance=0.4)
+    other = _u("o", "Ana borrowed 2 books from the library on 3 May 2024.", 3, importance=0.5)
+    assert not specific(vague.restatement, {"Ana"}) and specific(titled.restatement, {"Ana"})
+    assert specific(other.restatement, {"Ana"})  # a number of things, beyond the date
+    assert not specific("On Friday, 21 January 2022 Ana went out.", {"Ana"})  # a date alone names nothing
+    assert [u.id for u in spread([vague, titled, other], 5)] == ["t", "o"]  # the session's specific member
+    said = statement(titled, "books and reading", "Ana", 50)
+    assert "The Winter of the Long Knives" in said and "loves" not in said
+    assert statement(_u("p", "Ana is reading a fantasy novel and it is great fun to read it all day long.", 0),
+                     "books and reading", "Ana", 40).endswith("...")
+    text, kept = pack("Ana", "books and reading", [vague, titled], 120, 50)
+    assert [m.id for m in kept] == ["t"]  # the one that names a book goes in first, the vague one no longer fits

@@ -24,6 +24,7 @@ from ripplemem.read.assemble import (
     states_number,
 )
 from ripplemem.read.cues import (
+    asked_things,
     asks_count,
     asks_for_many,
     asks_present,
@@ -519,3 +520,51 @@ def test_a_known_name_is_matched_whole_or_by_its_capitalised_first_word() -> Non
     assert match_names("What did Melanie cook?", known) == {"Melanie Smith"}
     assert match_names("what did melanie smith cook?", known) == {"Melanie Smith"}
     assert match_names("Was the Music Hall loud?", known) == {"Music Hall of Williamsburg"}
+
+
+@pytest.mark.parametrize(
+    ("query", "things"),
+    [
+        ("What activities does Priya enjoy on weekends?", {"activity"}),
+        ("How many kayaks has Omar bought from the shop he works at?", {"kayak"}),
+        ("What are Lena's hobbies?", {"hobby"}),
+        ("What kinds of bread has Tomas baked?", {"bread"}),
+        ("Which cities did the user visit in spring?", {"city"}),
+        ("What are the names of Gil's cats?", {"cat"}),
+        ("How many times has Ines been to Lisbon?", set()),
+        ("What does Ines do to unwind?", set()),
+        ("In what ways has Bo helped his neighbours?", set()),
+        ("Which board games does Kemi own?", {"board", "game"}),
+    ],
+)
+def test_the_things_a_question_asks_for_are_the_nouns_of_its_wh_phrase(query: str, things: set[str]) -> None:
+    assert asked_things(query) == things
+
+
+def test_a_list_asked_for_by_its_noun_ranks_first_not_one_of_another_word() -> None:
+    from ripplemem.read.assemble import Found, ranked
+    from ripplemem.read.consolidated import asked_lists
+    from ripplemem.types import MemoryUnit, Scope
+
+    def found(uid: str, score: float, layer: str, concepts: str) -> Found:
+        unit = MemoryUnit(uid, Scope("u"), uid, (uid,), "s", participants=frozenset({"Omar"}), layer=layer,
+                          concepts=frozenset(concepts.split()))
+        return Found(unit, score=score)
+
+    pool = {f.unit.id: f for f in (found("a", 0.9, "episodic", ""), found("shops", 0.5, "semantic", "shop"),
+                                    found("kayaks", 0.4, "semantic", "kayak"))}
+    asked_lists(pool, {"Omar"}, "How many kayaks has Omar bought from the shop he works at?", 1)
+    assert ranked(pool)[0].unit.id == "kayaks"
+    asked_lists(pool, {"Omar"}, "How many paddles did Omar buy at the shop?", 1)  # no list of paddles: a word of it
+    assert ranked(pool)[0].unit.id == "shops"
+
+
+def test_a_view_keeps_k_specific_memories_past_the_lists_among_them() -> None:
+    from ripplemem.read.recall import own_views
+    from ripplemem.types import Hit, MemoryUnit, Scope
+
+    layers = {"l1": "semantic", "e1": "episodic", "l2": "semantic", "e2": "episodic", "e3": "episodic"}
+    units = {uid: MemoryUnit(uid, Scope("u"), "text", (uid,), "s", layer=layer) for uid, layer in layers.items()}
+    dense = [Hit(uid, "dense", 1.0 - rank / 10, rank) for rank, uid in enumerate(layers)]
+    kept = own_views({"dense": dense}, units, {}, 2)["dense"]
+    assert [h.unit_id for h in kept] == ["l1", "e1", "e2"]  # the list among the first two stays; two specific memories too

@@ -58,6 +58,15 @@ TOPICS: dict[str, frozenset[str]] = {
     "food and cooking": frozenset("food recipe restaurant dish cake dinner meal bread cookie pie".split()),
 }
 THING_OVERLAP = 0.75  # a thing group with this share of its members in a larger one of the subject is left out
+# a date as restatements write it ("on Friday, 21 January 2022", "in the week of 4 April", "May
+# 2023", "2018"): every dated memory has one, so it does not make a statement specific
+_DATE = re.compile(
+    r"\b(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? )?(?:\d{1,2} )?"
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b(?: \d{4})?"
+    r"|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b(?:1[89]|20)\d\d\b"
+)
+_TITLE_GLUE = frozenset("of the and a an in on at for to".split())  # small words inside a title ("The Name of the Wind")
+TITLE_WORDS = 8  # a cut statement runs on through at most this many words of a title it has begun
 _LEAD = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?) (?:said|asked|answered|replied): ")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
@@ -195,16 +204,41 @@ def _when(unit: MemoryUnit) -> tuple[str, str]:
 
 
 def spread(members: Iterable[MemoryUnit], limit: int) -> list[MemoryUnit]:
-    """At most ``limit`` members, oldest first, spread over the conversation: the most important
-    of each session, then the most important of those sessions (a topic's facts are spread
-    over months; the newest few would all tell one day's story)."""
+    """At most ``limit`` members, oldest first, spread over the conversation: the best of each
+    session, then the best of those sessions (a topic's facts are spread over months; the
+    newest few would all tell one day's story). Best is specific first, then most important
+    (:func:`_worth`)."""
     best: dict[str, MemoryUnit] = {}
     for unit in members:
         held = best.get(unit.session_id)
-        if held is None or (unit.importance, unit.id) > (held.importance, held.id):
+        if held is None or _worth(unit) > _worth(held):
             best[unit.session_id] = unit
-    chosen = sorted(best.values(), key=lambda u: (-u.importance, u.id))[:limit]
+    chosen = sorted(best.values(), key=_worth, reverse=True)[:limit]
     return sorted(chosen, key=_when)
+
+
+def _worth(unit: MemoryUnit) -> tuple[bool, float, str]:
+    """A member's claim to a place in its list: naming something specific (:func:`specific`),
+    then importance."""
+    return (specific(unit.restatement, unit.participants), unit.importance, unit.id)
+
+
+def specific(text: str, people: Iterable[str] = ()) -> bool:
+    """Whether ``text`` names something of its own, beyond its dates: a name or title (a
+    capitalised word inside a sentence that is none of ``people``), a quotation or a number.
+    In a list of a person's books, "Tim is reading a fantasy novel called The Name of the
+    Wind" tells more than "It feels like Tim is stepping into the books!"."""
+    if any(q in text for q in ('"', "\u201c")):
+        return True
+    words = _DATE.sub(" ", text).split()
+    skip = {w for p in people for w in p.split()} | {"I"}
+    for i, raw in enumerate(words):
+        word = raw.strip(".,!?;:()'\"-").removesuffix("'s")
+        if any(ch.isdigit() for ch in word):
+            return True
+        if i > 0 and word[:1].isupper() and word not in skip and not words[i - 1].endswith((".", "!", "?", ":")):
+            return True
+    return False
 
 
 def consolidated_id(subject: str, topic: str) -> str:
@@ -219,19 +253,24 @@ def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: i
               terms: frozenset[str] | None = None) -> str:
     """The member's own sentence that names the topic, about ``subject`` when given (else its
     first one; all of its sentences when none names the topic), without the speaker's lead-in
-    and questions; a longer one is cut to about ``chars`` around the topic's word."""
+    and questions (of the sentences that name the topic, the first :func:`specific` one); a
+    longer one is cut to about ``chars`` around the topic's word."""
     terms = terms if terms is not None else TOPICS.get(topic, frozenset())
     said = sentences_by_subject(unit)
     own = [s for who, s in said if subject is None or who == subject] or [s for _, s in said]
     named = [s for s in own if terms & _words(s)]
     if not named:
         return _cut(" ".join(own).strip(), chars, terms)
-    return _cut(named[0] if subject is not None else " ".join(named), chars, terms)
+    if subject is None:
+        return _cut(" ".join(named), chars, terms)
+    return _cut(next((s for s in named if specific(s, unit.participants)), named[0]), chars, terms)
 
 
 def _cut(text: str, chars: int, terms: frozenset[str]) -> str:
     """``text`` when it fits ``chars``; else about ``chars`` of it, at word boundaries, from a
-    little before its first topic word (so the thing itself is kept), with "..." where cut."""
+    little before its first topic word (so the thing itself is kept), running on through a
+    title begun inside it ("a fantasy novel called The Name of the Wind", at most
+    :data:`TITLE_WORDS` words more), with "..." where cut."""
     if len(text) <= chars:
         return text
     words = text.split()
@@ -246,8 +285,29 @@ def _cut(text: str, chars: int, terms: frozenset[str]) -> str:
             break
         out.append(w)
         length += len(w) + 1
+    out += _title_rest(words[start + len(out):], out[-1] if out else "")
     cut = " ".join(out).rstrip(",;:-")
     return ("... " if start > 0 else "") + cut + (" ..." if start + len(out) < len(words) else "")
+
+
+def _title_rest(rest: Sequence[str], last: str) -> list[str]:
+    """The words of ``rest`` that finish a title ``last`` is inside, or that begins right after
+    it: capitalised words, and small words between them ("of the"), up to :data:`TITLE_WORDS`."""
+    if last.endswith((".", "!", "?", ",", ";", ":")) or not rest or not (last[:1].isupper() or rest[0][:1].isupper()):
+        return []
+    out: list[str] = []
+    glue: list[str] = []
+    for w in rest[:TITLE_WORDS]:
+        if w.lower() in _TITLE_GLUE:
+            glue.append(w)
+            continue
+        if not w[:1].isupper():
+            break
+        out += glue + [w]
+        glue = []
+        if w.endswith((".", "!", "?", ",", ";", ":")):
+            break
+    return out
 
 
 def short_date(unit: MemoryUnit) -> str:
@@ -266,11 +326,11 @@ def short_date(unit: MemoryUnit) -> str:
 
 def pack(subject: str, topic: str, members: Sequence[MemoryUnit], max_chars: int, chars: int = 100,
          terms: frozenset[str] | None = None) -> tuple[str, list[MemoryUnit]]:
-    """The packed restatement and the members it holds: the most important members first while
-    they fit ``max_chars``, then told oldest first."""
+    """The packed restatement and the members it holds: the best members (:func:`_worth`)
+    first while they fit ``max_chars``, then told oldest first."""
     said: list[tuple[MemoryUnit, str]] = []
     length = len(header(subject, topic))
-    for unit in sorted(members, key=lambda u: (-u.importance, u.id)):
+    for unit in sorted(members, key=_worth, reverse=True):
         text = statement(unit, topic, subject, chars, terms)
         if not text:
             continue

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from ..ground.concepts import singular
 from ..types import Edge
 from .assemble import Found, ranked
+from .cues import asked_things
 
 
 def members_of(edges: Iterable[Edge]) -> dict[str, frozenset[str]]:
@@ -46,14 +47,18 @@ def about_others(found: dict[str, Found], names: Iterable[str], weight: float) -
 
 def asked_lists(found: dict[str, Found], names: Iterable[str], question: str, n: int) -> None:
     """Put first, above the best memory found, at most ``n`` consolidated memories whose subject
-    is one of ``names`` and whose concepts (the nouns of its topic) the question states (in
-    the singular); the best scored of them first."""
+    is one of ``names`` and whose concepts (the nouns of its topic) include what the question
+    asks for (:func:`cues.asked_things`: "How many dogs has Maria adopted from the shelter she
+    volunteers at?" asks for dogs, not for Maria's shelters or her fellow volunteers), or, when
+    none is a list of that, any word it states (in the singular); the best scored of them
+    first."""
     asked = {x.lower() for x in names}
     if not asked or n <= 0:
         return
     words = {singular(w.strip("?!.,;:'\"()")) for w in question.split()}
-    named = [f for f in ranked(found) if f.unit.layer == "semantic" and f.unit.concepts & words
-             and {p.lower() for p in f.unit.participants} & asked][:n]
+    mine = [f for f in ranked(found) if f.unit.layer == "semantic" and {p.lower() for p in f.unit.participants} & asked]
+    things = asked_things(question)
+    named = ([f for f in mine if f.unit.concepts & things] or [f for f in mine if f.unit.concepts & words])[:n]
     if not named:
         return
     top = ranked(found)[0].score

@@ -11,7 +11,7 @@ from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
 
 __all__ = [
-    "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
+    "asked_things", "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
     "query_cues", "without_count_frame", "without_request_frame", "without_times",
 ]
 
@@ -47,6 +47,10 @@ _WH_DET = ("what", "which")
 _AUX_BE = ("are", "were")
 _ONE_KIND = ("kind", "sort", "type")
 _UNITS = frozenset("seconds minutes hours days weeks months years decades ages".split())
+_ASKED_BY = re.compile(r"\b(?:what|which|how many|(?:kinds?|types?|sorts?) of|number of)\b", re.IGNORECASE)
+_ASKED_SPAN = 6  # the asked-for noun stands within this many words of its wh-word
+# nouns that frame what is asked rather than name it ("the names of her dogs", "in what ways", "how many times")
+_FRAME_NOUNS = frozenset("name way time thing example number amount lot part kind type sort".split())
 
 
 def asks_for_many(query: str) -> bool:
@@ -213,3 +217,31 @@ def without_times(query: str, as_of: datetime, spans: Sequence[TimeMention] | No
     kept.append(query[at:])
     text = re.sub(r"\s+", " ", " ".join(kept)).strip()
     return text if keywords(text) else query
+
+
+def asked_things(query: str) -> frozenset[str]:
+    """The common nouns a question asks for, in the singular: those of the phrase its first
+    "what", "which", "how many", "kinds of" or "number of" opens, up to the phrase's verb
+    ("What activities does ...?" -> activity; "How many dogs has Maria adopted ...?" -> dog;
+    "What are Ben's hobbies?" -> hobby; "What types of pottery ...?" -> pottery). Names,
+    units of time and the nouns that frame the question ("the names of", "in what ways", "how
+    many times", "kinds of") are not what is asked for. Empty
+    when the question's form names no such noun ("What does Ann do to relax?")."""
+    from ..ground.concepts import singular
+    from ..ground.pipeline import tagged
+
+    opening = query[:_FORM_CHARS]
+    at = _ASKED_BY.search(opening)
+    if at is None:
+        return frozenset()
+    tokens = [t for t in tagged(opening) if not t.is_punct and t.idx >= at.end()]
+    if tokens and tokens[0].lower_ in _AUX_BE:
+        tokens = tokens[1:]
+    out: set[str] = set()
+    for t in tokens[:_ASKED_SPAN]:
+        if t.tag_.startswith("VB") or t.tag_ == "MD":
+            break
+        word = singular(t.lower_)
+        if t.tag_ in ("NN", "NNS") and t.lower_ not in _UNITS and word not in _FRAME_NOUNS:
+            out.add(word)
+    return frozenset(out)

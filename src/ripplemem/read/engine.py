@@ -98,8 +98,7 @@ def _initial(
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}
-    if deep:
-        views = own_views(views, units, weights, rs.view_k)
+    views = own_views(views, units, weights, rs.view_k)
     hits = [h for view in views.values() for h in view]
     found: dict[str, Found] = {}
     merge_hits(found, units, hits)

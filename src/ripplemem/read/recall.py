@@ -63,12 +63,15 @@ def initial_recall(
     """The three views, and the lexical ranking ``lexical_depth`` deep (memory ids, best
     first) that alignment reads: one full-text query serves both, the view being its head.
     ``deep``: the dense view reads ``role_depth`` times ``view_k`` and the lexical view all of
-    ``lexical_depth``, for :func:`own_views` to trim."""
+    ``lexical_depth``, for :func:`own_views` to trim. Otherwise the dense and lexical views
+    read ``list_depth`` times ``view_k``, so that :func:`own_views` can keep ``view_k`` specific memories however
+    many consolidated memories (lists) rank among them."""
     lexical = store.lexical_search(scope, query, max(rs.view_k, rs.lexical_depth))
-    depth = rs.view_k * max(rs.role_depth, 1) if deep else rs.view_k
+    wide = rs.view_k * max(rs.list_depth, 1)
+    depth = max(rs.view_k * max(rs.role_depth, 1), wide) if deep else wide
     views: dict[str, list[Hit]] = {
         "dense": _hits(store.dense_search(scope, qvec, depth), "dense", scale=1.0),
-        "lexical": _hits(lexical if deep else lexical[: rs.view_k], "lexical"),
+        "lexical": _hits(lexical if deep else lexical[:wide], "lexical"),
     }
     if rs.structural:
         views["structural"] = structural_view(store, scope, cues, rs.view_k, gs)
@@ -78,17 +81,21 @@ def initial_recall(
 def own_views(
     views: dict[str, list[Hit]], units: Mapping[str, MemoryUnit], weights: Mapping[str, float], k: int
 ) -> dict[str, list[Hit]]:
-    """Each deep view cut to its first ``k`` hits, then on until it holds ``k`` memories of the
-    roles at full weight. In a chat the assistant's long answers are cut into many memories
-    (on LongMemEval, 84% of them) that share the question's words; the user's one statement of
-    the fact ranks 15th and never enters the candidates, however the ranking weighs it."""
+    """Each view cut to its first ``k`` hits, then on until it holds ``k`` memories of the
+    roles at full weight that are not consolidated memories. In a chat the assistant's long
+    answers are cut into many memories (on LongMemEval, 84% of them) that share the question's
+    words; the user's one statement of the fact ranks 15th and never enters the candidates,
+    however the ranking weighs it. A list (``maintain.consolidate``) shares the words of every
+    question about its topic; counted, it took the place of the specific memory the question
+    asks about (on LoCoMo, 3 temporal questions lost a gold turn once the lists were written)."""
     out: dict[str, list[Hit]] = {}
     for name, hits in views.items():
         kept: list[Hit] = []
         own = 0
         for h in hits:
             unit = units.get(h.unit_id)
-            full = unit is not None and weights.get(unit.role, 1.0) >= 1.0 and not (DICTATED in weights and dictated(unit))
+            full = (unit is not None and unit.layer != "semantic" and weights.get(unit.role, 1.0) >= 1.0
+                    and not (DICTATED in weights and dictated(unit)))
             if h.rank < k or (full and own < k):
                 kept.append(h)
                 own += full

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sqlite3
 from pathlib import Path
 from statistics import mean
 
@@ -33,6 +34,15 @@ AGGREGATION = re.compile(
 def aggregation(question: str, category: str) -> bool:
     return category == "multi-session" or bool(AGGREGATION.search(question.strip()))
 
+
+
+def unused(db: Path) -> None:
+    """Clear the record of use (access counts, last access) of a SQLite store's copy. An
+    evaluation's own recalls write it into the stores they read, and maintenance reads it
+    (promotion of what was asked about, heat): a store maintained for a measurement must look
+    like one nobody has asked anything yet, as it does in ``bench ... --maintain``."""
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE units SET access_count = 0, last_access_us = NULL")
 
 def main() -> None:
     parser = argparse.ArgumentParser()

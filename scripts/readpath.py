@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from maintain_compare import aggregation
+from maintain_compare import aggregation, unused
 
 from ripplemem import Memory
 from ripplemem.bench import metrics
@@ -81,6 +81,7 @@ def evaluate(folder: Path, stores: Path, out: Path | None, maintain: bool = Fals
         db = stores / f"{conv.id}.db"
         if copies is not None:
             db = Path(shutil.copy(db, copies / db.name))
+            unused(db)
         with Memory.open(str(db), settings=settings.replace(db=str(db))) as mem:
             if maintain:
                 last = max((s.time for s in conv.sessions if s.time is not None), default=None)

@@ -117,6 +117,10 @@ def test_a_restatement_that_refers_back(text: str, back: bool) -> None:
 def test_a_question_alone_is_asked_only_and_a_question_with_its_answer_is_not() -> None:
     assert asked_only("Ben asked: What did Ann learn from it?")
     assert not asked_only("Ben asked: Which bus? Ann answered: The 42.")
+    assert not asked_only("Ben asked: Which bus? Ann said: The 42, it stops by the park.")
+    assert not asked_only("Ben asked: How long has Ann had the bike? Ann has had it for two years now!")
+    assert asked_only("Ben asked: Seen any good films lately? What about the one with the robot?")
+    assert asked_only("Ben asked: Is this the lake Ann meant? Ben shared a photo of a lake at dusk.")
     assert not asked_only("Ann learned patience.")
 
 

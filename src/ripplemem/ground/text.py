@@ -29,6 +29,8 @@ _BACKREF = re.compile(
 )
 # a memory that only states a question someone asked ("Ann asked: ..."), no answer with it
 _ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_CAPTION = re.compile(r"^[^.!?]{1,60}? shared (?:a|an|some|two|three|\d+) (?:photos?|pictures?|images?|screenshots?)\b")
 
 
 def refers_back(restatement: str) -> bool:
@@ -37,8 +39,16 @@ def refers_back(restatement: str) -> bool:
 
 
 def asked_only(restatement: str) -> bool:
-    """A restatement that only states a question somebody asked ("Ann asked: ..."), no answer."""
-    return bool(_ASKED.match(restatement)) and " answered: " not in restatement
+    """A restatement that only states a question somebody asked ("Ann asked: ..."), no answer:
+    after the question, nothing but more questions (and a shared photo's caption). An answer
+    with it, however introduced ("Ben answered: The 42.", "Ben said: ...", or its own
+    statement: "Ann asked: How long has Ben had them? Ben has had them for 3 years"), makes it
+    a statement of fact."""
+    lead = _ASKED.match(restatement)
+    if lead is None:
+        return False
+    said = [s for s in _SENTENCE_END.split(restatement[lead.end():].strip()) if s.strip()]
+    return all(s.rstrip().endswith("?") or _CAPTION.search(s) for s in said)
 
 
 def keywords(text: str) -> tuple[str, ...]:

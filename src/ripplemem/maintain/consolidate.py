@@ -140,10 +140,14 @@ def gatherable(unit: MemoryUnit) -> bool:
     return unit.layer in ("episodic", "core") and unit.current
 
 
-def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0) -> list[Group]:
+def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0,
+           speakers: frozenset[str] | None = None) -> list[Group]:
     """The (subject, topic) groups with at least ``min_members`` memories, largest first: the
     :data:`TOPICS`, and (``min_sessions`` > 0) each thing a subject spoke of in that many
-    sessions (see the module docstring)."""
+    sessions (see the module docstring). With ``speakers``, a subject is one of them: the
+    names a memory's participants hold also come from the entity recogniser, which takes
+    products and services for people ("Instagram's platforms: ... on social media platforms
+    like Instagram or Facebook" was a list of a chat user's questions)."""
     topical: dict[tuple[str, str], dict[str, MemoryUnit]] = {}
     things: dict[tuple[str, str], dict[str, MemoryUnit]] = {}
     for unit in units:
@@ -151,6 +155,8 @@ def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0)
             continue
         nouns = things_of(unit) if min_sessions > 0 else frozenset()
         for subject, sentence in sentences_by_subject(unit):
+            if speakers is not None and subject not in speakers:
+                continue
             words = _words(sentence)
             for topic, terms in TOPICS.items():
                 if words & terms:

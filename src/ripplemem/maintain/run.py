@@ -110,7 +110,8 @@ def _consolidate(
     store: Store, embedder: Embedder, scope: Scope, units: Sequence[MemoryUnit], ms: MaintainSettings,
     report: MaintainReport, llm: LLM | None,
 ) -> None:
-    chosen = groups(units, ms.min_members, ms.min_sessions)[: ms.max_groups]
+    speakers = {who for sid in sorted({u.session_id for u in units}) for who in store.session_speakers(scope, sid)}
+    chosen = groups(units, ms.min_members, ms.min_sessions, frozenset(speakers))[: ms.max_groups]
     if not chosen:
         return
     ids = [consolidated_id(g.subject, g.topic) for g in chosen]

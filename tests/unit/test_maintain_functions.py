@@ -68,6 +68,8 @@ def test_mentioned_again_needs_two_concepts_said_later() -> None:
     assert mentioned_again(first, last_mentions([first, later]))
     assert not mentioned_again(first, last_mentions([first, one]))
     assert not mentioned_again(later, last_mentions([first, later]))
+    apart = _u("d", "w", 6, concepts=frozenset({"clay"}))  # two concepts said later, but in two memories
+    assert not mentioned_again(first, last_mentions([first, one, apart]))
 
 
 def test_groups_by_subject_and_topic_and_packs_faithfully() -> None:

@@ -10,7 +10,7 @@ is warm again. Core and pinned memories never decay, nor do consolidated (semant
 Nothing here deletes anything.
 
 The short-term tier is re-scored: a short-term memory that was asked about (recalled at
-least once) or mentioned again (two of its concepts were mentioned after it) moves to the long
+least once) or mentioned again (a later memory says two of its concepts) moves to the long
 tier with at least ``promote_to`` importance.
 """
 
@@ -41,24 +41,33 @@ def heat(unit: MemoryUnit, as_of: datetime, ms: MaintainSettings) -> float:
     return float(unit.importance) * decay * (1.0 + ms.use_boost * math.log1p(max(unit.access_count, 0)))
 
 
-def last_mentions(units: Iterable[MemoryUnit]) -> dict[str, datetime]:
-    """Each concept's latest mention among these (episodic and core) memories."""
-    latest: dict[str, datetime] = {}
+def last_mentions(units: Iterable[MemoryUnit]) -> dict[str, list[tuple[datetime, str]]]:
+    """Each concept's mentions among these (episodic and core) memories: when, and by which."""
+    said: dict[str, list[tuple[datetime, str]]] = {}
     for u in units:
         if u.mentioned_at is None or u.layer == "semantic":
             continue
         for c in u.concepts:
-            if c not in latest or latest[c] < u.mentioned_at:
-                latest[c] = u.mentioned_at
-    return latest
+            said.setdefault(c, []).append((u.mentioned_at, u.id))
+    return said
 
 
-def mentioned_again(unit: MemoryUnit, latest: dict[str, datetime]) -> bool:
-    """Whether two of the memory's concepts were mentioned after it (``latest``: see :func:`last_mentions`)."""
+def mentioned_again(unit: MemoryUnit, mentions: dict[str, list[tuple[datetime, str]]]) -> bool:
+    """Whether one later memory says two of this memory's concepts (``mentions``: see
+    :func:`last_mentions`): its topic came up again. Two concepts each said somewhere later do
+    not make one: in a long chat history common words come back in unrelated conversations
+    ("step" and "space", from a dog's training and a desk's layout)."""
     if unit.mentioned_at is None:
         return False
-    said = unit.mentioned_at
-    return sum(1 for c in unit.concepts if c in latest and latest[c] > said) >= 2
+    when = unit.mentioned_at
+    later: dict[str, int] = {}
+    for c in unit.concepts:
+        for t, uid in mentions.get(c, ()):
+            if t > when and uid != unit.id:
+                later[uid] = later.get(uid, 0) + 1
+                if later[uid] >= 2:
+                    return True
+    return False
 
 
 def rescore(

@@ -55,6 +55,9 @@ Conventions (documented choices):
   clause's subject for what follows ("Finally finished my painting" -> "... their
   painting"). Questions, imperatives ("Take care") and bare participles ("Made with love")
   keep their form.
+- An impersonal "you" or "we" (a general statement about anyone: "You never know", "It
+  helps you relax", "Showing off our true selves is the best"; see :mod:`ground.impersonal`)
+  stays as written.
 - Text inside quotation marks is reported speech and stays as written. The fillers
   "you know," and "I mean," stay as written; so do "World War I" and "the US".
 """
@@ -67,6 +70,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from ..errors import ConfigError
+from .impersonal import impersonal
 from .pipeline import MODEL, doc_text, load
 
 if TYPE_CHECKING:
@@ -131,6 +135,8 @@ def person_edits(
         ref = _reference(tok)
         if ref is None or people[ref[0]].name is None or _filler(tok) or _titled(tok) or _own_body(tok):
             continue
+        if ref[0] != "1" and impersonal(tok):
+            continue  # "You can't always control what happens": anyone, not the listener
         key, form = ref
         who = people[key]
         last = tok.nbor() if key == "you+" and tok.lower_ == "you" else tok

@@ -81,6 +81,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("I guess you could always rent a van then.", C, M, "Caroline guesses Melanie could always rent a van then."),
     ("Does the rain make you sleepy?", C, M, "Does the rain make Melanie sleepy?"),
     # present tense -> third-person singular
+    ("I especially like your garden.", C, M, "Caroline especially likes Melanie's garden."),
     ("I like pizza.", C, M, "Caroline likes pizza."),
     ("I have two dogs.", C, M, "Caroline has two dogs."),
     ("I do yoga every morning.", C, M, "Caroline does yoga every morning."),

@@ -691,7 +691,8 @@ def _agree(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
     finite = _finite(verb)
     if finite is verb and verb.tag_ == "VB" and verb.dep_ != "ROOT":
         return  # "let you know", "made you laugh": a bare infinitive (a present verb is VBP)
-    _inflect(finite, who, edits)
+    misread = finite is verb and verb.tag_ == "IN" and verb.is_alpha  # "I especially like": "like" tagged a preposition
+    _inflect(finite, who, edits, lexical=misread)
     for conj in _conjuncts(verb):
         own = _finite(conj)
         if own is not conj:

@@ -156,3 +156,18 @@ def test_a_promise_answering_a_question_about_a_thing_is_stated_with_it_and_stay
     )
     assert sources(found) == [("D1:1", "D1:2")]
     assert found[0].layer == "core"
+
+
+def test_a_question_ending_one_window_is_stated_with_its_answer_in_the_next() -> None:
+    from ripplemem.write.pipeline import extract_candidates
+    from ripplemem.write.window import make_windows
+
+    rows = [("Ann", "I finally repainted the shed last weekend."), ("Ben", "Nice! What colour did you pick?"),
+            ("Ann", "Sage green, with white trim around the door and the little window."),
+            ("Ben", "Sounds lovely. Did you do the roof as well?"),
+            ("Ann", "No, the roof is next month, once the weather clears up and the gutters are fixed.")]
+    turns = [Turn(f"D1:{i + 1}", "S1", who, text) for i, (who, text) in enumerate(rows)]
+    windows = make_windows(turns, WHEN, size=4, overlap=1)
+    positions = {("S1", t.turn_id): i for i, t in enumerate(turns)}
+    found = extract_candidates(RuleExtractor(), windows, positions, WriteSettings())
+    assert any({"D1:4", "D1:5"} <= set(c.sources) for c in found)

@@ -138,16 +138,6 @@ def test_it_as_an_empty_subject_is_no_reference_back(ex: RuleExtractor) -> None:
     assert sources(found) == [("D1:1",), ("D1:2",)]
 
 
-def test_a_question_about_a_thing_it_does_not_name_goes_with_the_thing_and_its_answer(ex: RuleExtractor) -> None:
-    found = composed(
-        ex,
-        ("Ann", "I baked a plum tart this morning, come and have a slice."),
-        ("Ben", "Is it gluten-free by any chance?"),
-        ("Ann", "Yes, I made it with almond flour so it's gluten-free!"),
-    )
-    assert sources(found) == [("D1:1", "D1:2", "D1:3")]
-
-
 def test_a_promise_answering_a_question_about_a_thing_is_stated_with_it_and_stays_core(ex: RuleExtractor) -> None:
     found = composed(
         ex,

@@ -91,9 +91,10 @@ def _adjacent(a: Candidate, b: Candidate, position: Mapping[str, int], gap: int)
 
 def can_compose(a: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
     """Whether ``b`` is stated together with ``a``. A question is stated with the answer that
-    follows it, never glued onto what came before; one left without an answer stays a memory of its own (in the short-term tier). A core fact stays atomic,
-    except as the answer to a question about a thing it does not name ("Will you show me
-    the presentation?" / "Sure, I will send it to you later"): it keeps its layer."""
+    follows it, never glued onto what came before; one left without an answer stays a
+    memory of its own (in the short-term tier). A core fact stays atomic, except as the
+    answer to a question about a thing it does not name ("Will you show me the
+    presentation?" / "Sure, I will send it to you later"): it keeps its layer."""
     question = asked_only(a.restatement)
     reply = bool(a.speaker and b.speaker and a.speaker != b.speaker) and _dangling(b)
     return (

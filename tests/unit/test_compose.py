@@ -161,3 +161,13 @@ def test_a_question_ending_one_window_is_stated_with_its_answer_in_the_next() ->
     positions = {("S1", t.turn_id): i for i, t in enumerate(turns)}
     found = extract_candidates(RuleExtractor(), windows, positions, WriteSettings())
     assert any({"D1:4", "D1:5"} <= set(c.sources) for c in found)
+
+
+def test_a_question_stated_with_its_answer_takes_nothing_more_without_a_relation(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "Did you see the match?"),
+        ("Ben", "Yes, the match was great, we won two nil in the last minute."),
+        ("Ann", "My sister has a new job at the library in Leeds."),
+    )
+    assert sources(found) == [("D1:1", "D1:2"), ("D1:3",)]

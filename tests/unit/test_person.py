@@ -414,3 +414,14 @@ def test_apply_edits_skips_overlaps() -> None:
 
 def test_the_table_is_large() -> None:
     assert len(CASES) + len(HINTED) >= 150
+
+
+def test_a_span_after_a_vocative_gets_its_left_out_subject_back() -> None:
+    """The parser reads "Hey Sam! Haven't slept ..." as one sentence whose subject is "Sam";
+    the span restated starts after the vocative, and its subject "I" was left out."""
+    from ripplemem.ground.person import _pipeline
+
+    doc = _pipeline()("Hey Sam! Haven't slept in two days, wanted to tell you I passed the exam!")
+    span = doc[3:]
+    assert span.text.startswith("Haven't")
+    assert restate_person(span, "Ola", "Sam").startswith("Ola hasn't slept in two days")

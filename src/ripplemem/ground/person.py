@@ -182,7 +182,11 @@ def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, 
     "Wanted to let you know ...", "Been painting a lot lately."): the first word, with the
     speaker put before it ("Caroline just got back ..."; "Been" -> "Caroline has been")."""
     mask = dict(zip((t.i for t in tokens), _quoted_mask(tokens), strict=True))
-    for sent in {t.sent.start: t.sent for t in tokens}.values():
+    first, last = tokens[0].i, tokens[-1].i + 1
+    for whole in {t.sent.start: t.sent for t in tokens}.values():
+        # only the words restated: "Hey John! Haven't talked in days" was parsed as one
+        # sentence with "John" the subject; the vocative is cut from the span
+        sent = whole.doc[max(whole.start, first) : min(whole.end, last)]
         verb = _elided_verb(sent)
         if verb is None or mask.get(verb.i):
             continue
@@ -271,7 +275,7 @@ def _elided_verb(sent: Span) -> Token | None:
         return None
     perfect = verb.lower_ in ("have", "had") and verb.dep_ == "aux" and verb.head.tag_ == "VBN"
     root = verb.head if verb.lower_ == "been" and verb.dep_ == "aux" or perfect else verb
-    if root.dep_ != "ROOT" or any(c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl") for c in root.children):
+    if root.dep_ != "ROOT" or any((c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl")) and c.i >= sent.start for c in root.children):
         return None
     if _speaker_as_object(root):
         return None  # "Made me laugh": what was left out is "It", not "I" (that would be "myself")

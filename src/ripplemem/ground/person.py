@@ -182,11 +182,11 @@ def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, 
     "Wanted to let you know ...", "Been painting a lot lately."): the first word, with the
     speaker put before it ("Caroline just got back ..."; "Been" -> "Caroline has been")."""
     mask = dict(zip((t.i for t in tokens), _quoted_mask(tokens), strict=True))
-    first, last = tokens[0].i, tokens[-1].i + 1
+    lo, hi = tokens[0].i, tokens[-1].i + 1
     for whole in {t.sent.start: t.sent for t in tokens}.values():
         # only the words restated: "Hey John! Haven't talked in days" was parsed as one
         # sentence with "John" the subject; the vocative is cut from the span
-        sent = whole.doc[max(whole.start, first) : min(whole.end, last)]
+        sent = whole.doc[max(whole.start, lo) : min(whole.end, hi)]
         verb = _elided_verb(sent)
         if verb is None or mask.get(verb.i):
             continue

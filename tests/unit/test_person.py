@@ -71,6 +71,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("It's vital to pick your own battles and keep your head up.", C, M, "It's vital to pick your own battles and keep your head up."),
     ("It's tiring to sell books when you don't trust yourself.", C, M, "It's tiring to sell books when you don't trust yourself."),
     ("Keeping friends who make us laugh is a gift.", C, M, "Keeping friends who make us laugh is a gift."),
+    ("Logging your runs can help you notice what slows you down.", ASSISTANT, USER, "Logging your runs can help you notice what slows you down."),
     ("You never miss a match.", C, M, "Melanie never misses a match."),
     ("You can always call me.", C, M, "Melanie can always call Caroline."),
     ("It was fun when you visited.", C, M, "It was fun when Melanie visited."),

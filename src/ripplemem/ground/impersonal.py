@@ -148,7 +148,7 @@ def _subject_clause(verb: Token) -> bool:
 
 
 def _subject(verb: Token) -> Token | None:
-    return next((c for c in verb.children if c.dep_ in _SUBJECTS or c.dep_ == "expl"), None)
+    return next((c for c in verb.children if c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl")), None)
 
 
 def _thing(subject: Token, *, gerund_only: bool = False) -> bool:

@@ -48,6 +48,8 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("A reminder to follow my passions and express myself.", C, M, "A reminder to follow Caroline's passions and express themself."),
     ("Made me laugh so hard.", C, M, "Made Caroline laugh so hard."),
     ("Sent me a card last week.", C, M, "Sent Caroline a card last week."),
+    ("Just skyped with the cousin I met in Oslo.", C, M, "Caroline just skyped with the cousin Caroline met in Oslo."),
+    ("Made with love.", C, M, "Made with love."),
     ("Hoping you can join me.", C, M, "Caroline is hoping Melanie can join Caroline."),
     ("It made me think about taking care of our minds.", C, M, "It made Caroline think about taking care of their minds."),
     # the listener's own body in an instruction stays "your"; anything else is the listener's
@@ -72,6 +74,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("It's tiring to sell books when you don't trust yourself.", C, M, "It's tiring to sell books when you don't trust yourself."),
     ("Keeping friends who make us laugh is a gift.", C, M, "Keeping friends who make us laugh is a gift."),
     ("Logging your runs can help you notice what slows you down.", ASSISTANT, USER, "Logging your runs can help you notice what slows you down."),
+    ("It's soft but still lets you bounce.", C, M, "It's soft but still lets you bounce."),
     ("You never miss a match.", C, M, "Melanie never misses a match."),
     ("You can always call me.", C, M, "Melanie can always call Caroline."),
     ("It was fun when you visited.", C, M, "It was fun when Melanie visited."),

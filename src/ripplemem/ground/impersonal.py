@@ -99,6 +99,8 @@ def _impersonal_clause(verb: Token, *, second: bool) -> bool:
     if not _general(verb):
         return False
     subject = _subject(verb)
+    if subject is None and verb.dep_ == "conj":
+        subject = _subject(verb.head)  # "it's grippy but still lets you move": the subject is shared
     if second and subject is not None and subject.lower_ == "you":
         modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)
         if modal and any(c.dep_ in ("advmod", "neg") and c.lower_ in _UNIVERSAL for c in verb.children):

@@ -283,9 +283,15 @@ def _elided_verb(sent: Span) -> Token | None:
         return verb
     if verb.tag_ == "VBG" and verb.i == lead.i and _progressive_statement(sent, verb):
         return verb  # "Hoping my script gets noticed!" -> "Joanna is hoping ..."
-    if _past(verb) and (verb.tag_ != "VBN" or any(c.dep_ in _OBJECTS for c in verb.children)):
+    if _past(verb) and (verb.tag_ != "VBN" or any(c.dep_ in _OBJECTS for c in verb.children) or _led_by_adverb(verb)):
         return verb
     return None
+
+
+def _led_by_adverb(verb: Token) -> bool:
+    """A participle with an adverb before it is an action told ("Just skyped with my friend",
+    "Finally moved to a new flat"), not a bare participle ("Made with love")."""
+    return any(c.dep_ == "advmod" and c.tag_ == "RB" and c.i < verb.i for c in verb.children)
 
 
 _OBJECTS = frozenset(("dobj", "xcomp", "ccomp", "prt", "dative", "attr", "acomp"))

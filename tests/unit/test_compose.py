@@ -140,3 +140,38 @@ def test_it_as_an_empty_subject_is_no_reference_back(ex: RuleExtractor) -> None:
         ("Ben", "Honestly I can't believe it's already July."),
     )
     assert sources(found) == [("D1:1",), ("D1:2",)]
+
+
+def test_a_promise_answering_a_question_about_a_thing_is_stated_with_it_and_stays_core(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "Could you lend me the slides from your talk?"),
+        ("Ben", "Sure, I will email them to you tonight."),
+    )
+    assert sources(found) == [("D1:1", "D1:2")]
+    assert found[0].layer == "core"
+
+
+def test_a_question_ending_one_window_is_stated_with_its_answer_in_the_next() -> None:
+    from ripplemem.write.pipeline import extract_candidates
+    from ripplemem.write.window import make_windows
+
+    rows = [("Ann", "I finally repainted the shed last weekend."), ("Ben", "Nice! What colour did you pick?"),
+            ("Ann", "Sage green, with white trim around the door and the little window."),
+            ("Ben", "Sounds lovely. Did you do the roof as well?"),
+            ("Ann", "No, the roof is next month, once the weather clears up and the gutters are fixed.")]
+    turns = [Turn(f"D1:{i + 1}", "S1", who, text) for i, (who, text) in enumerate(rows)]
+    windows = make_windows(turns, WHEN, size=4, overlap=1)
+    positions = {("S1", t.turn_id): i for i, t in enumerate(turns)}
+    found = extract_candidates(RuleExtractor(), windows, positions, WriteSettings())
+    assert any({"D1:4", "D1:5"} <= set(c.sources) for c in found)
+
+
+def test_a_question_stated_with_its_answer_takes_nothing_more_without_a_relation(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "Did you see the match?"),
+        ("Ben", "Yes, the match was great, we won two nil in the last minute."),
+        ("Ann", "My sister has a new job at the library in Leeds."),
+    )
+    assert sources(found) == [("D1:1", "D1:2"), ("D1:3",)]

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ripplemem.ground.layout import Block, blocks, item_extent
+from ripplemem.ground.layout import Block, blocks, item_extent, script_lines
 from ripplemem.ground.sentences import split_sentences
 from ripplemem.ground.timeparse import restate_times
 from ripplemem.types import Turn, Window
@@ -120,3 +120,13 @@ def test_a_bracketed_note_is_no_statement_of_the_speaker(ex: RuleExtractor) -> N
 )
 def test_titles_and_day_ranges_in_time_phrases(text: str, expected: str) -> None:
     assert restate_times(text, WHEN)[0] == expected
+
+
+def test_a_script_inside_an_answer_keeps_its_characters_words(ex: RuleExtractor) -> None:
+    script = ("Here is the scene.\n\nCoach: (clapping) We need to run it again so you feel the timing.\n"
+              "Player: I'm tired, but I'll try.\nCoach: Good. We stretch after.")
+    assert [script[a:b].split(":")[0] for a, b in script_lines(script)] == ["Coach", "Player", "Coach"]
+    units = " ".join(c.restatement for c in ex.extract(chat(script)))
+    assert "We need to run it again so you feel the timing." in units and "I'm tired, but I'll try." in units
+    # labels that each open one line are no script: "Pros: ..." / "Cons: ..."
+    assert script_lines("Pros: You save money.\nCons: You lose time.") == []

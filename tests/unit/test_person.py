@@ -48,6 +48,8 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("A reminder to follow my passions and express myself.", C, M, "A reminder to follow Caroline's passions and express themself."),
     ("Made me laugh so hard.", C, M, "Made Caroline laugh so hard."),
     ("Sent me a card last week.", C, M, "Sent Caroline a card last week."),
+    ("Just skyped with the cousin I met in Oslo.", C, M, "Caroline just skyped with the cousin Caroline met in Oslo."),
+    ("Made with love.", C, M, "Made with love."),
     ("Hoping you can join me.", C, M, "Caroline is hoping Melanie can join Caroline."),
     ("It made me think about taking care of our minds.", C, M, "It made Caroline think about taking care of their minds."),
     # the listener's own body in an instruction stays "your"; anything else is the listener's
@@ -58,8 +60,32 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Happy birthday to your mom!", C, M, "Happy birthday to Melanie's mom!"),
     ("Feed the cat before you go.", C, M, "Feed the cat before Melanie goes."),
     # a group's reflexive with no subject of its own is "themselves", not the group's name twice
-    ("It's great to have a place to be ourselves.", C, M, "It's great to have a place to be themselves."),
+    ("It's great to have a place to be ourselves.", C, M, "It's great to have a place to be ourselves."),  # anyone: kept as said
+    # an impersonal "you" or "we" (anyone, in a general statement) stays as said; the listener stays the listener
+    ("You can't always choose your neighbours.", C, M, "You can't always choose your neighbours."),
+    ("You can never have too many spoons.", C, M, "You can never have too many spoons."),
+    ("It's lovely when you wake up to birdsong.", C, M, "It's lovely when you wake up to birdsong."),
+    ("When you cook with fresh herbs, you taste the difference.", C, M, "When you cook with fresh herbs, you taste the difference."),
+    ("Gardening teaches you patience.", C, M, "Gardening teaches you patience."),
+    ("It lets you forget the week.", C, M, "It lets you forget the week."),
+    ("Keeping our promises matters more than winning.", C, M, "Keeping our promises matters more than winning."),
+    ("It's healthy to laugh at ourselves.", C, M, "It's healthy to laugh at ourselves."),
+    ("It's vital to pick your own battles and keep your head up.", C, M, "It's vital to pick your own battles and keep your head up."),
+    ("It's tiring to sell books when you don't trust yourself.", C, M, "It's tiring to sell books when you don't trust yourself."),
+    ("Keeping friends who make us laugh is a gift.", C, M, "Keeping friends who make us laugh is a gift."),
+    ("Logging your runs can help you notice what slows you down.", ASSISTANT, USER, "Logging your runs can help you notice what slows you down."),
+    ("It's soft but still lets you bounce.", C, M, "It's soft but still lets you bounce."),
+    ("You never miss a match.", C, M, "Melanie never misses a match."),
+    ("You can always call me.", C, M, "Melanie can always call Caroline."),
+    ("It was fun when you visited.", C, M, "It was fun when Melanie visited."),
+    ("It's nice to read your poems.", C, M, "It's nice to read Melanie's poems."),
+    ("It's good to know that you're safe.", C, M, "It's good to know that Melanie is safe."),
+    ("It shows you cared.", C, M, "It shows Melanie cared."),
+    ("If baking makes you happy, open a bakery.", C, M, "If baking makes Melanie happy, open a bakery."),
+    ("I guess you could always rent a van then.", C, M, "Caroline guesses Melanie could always rent a van then."),
+    ("Does the rain make you sleepy?", C, M, "Does the rain make Melanie sleepy?"),
     # present tense -> third-person singular
+    ("I especially like your garden.", C, M, "Caroline especially likes Melanie's garden."),
     ("I like pizza.", C, M, "Caroline likes pizza."),
     ("I have two dogs.", C, M, "Caroline has two dogs."),
     ("I do yoga every morning.", C, M, "Caroline does yoga every morning."),
@@ -392,3 +418,14 @@ def test_apply_edits_skips_overlaps() -> None:
 
 def test_the_table_is_large() -> None:
     assert len(CASES) + len(HINTED) >= 150
+
+
+def test_a_span_after_a_vocative_gets_its_left_out_subject_back() -> None:
+    """The parser reads "Hey Sam! Haven't slept ..." as one sentence whose subject is "Sam";
+    the span restated starts after the vocative, and its subject "I" was left out."""
+    from ripplemem.ground.person import _pipeline
+
+    doc = _pipeline()("Hey Sam! Haven't slept in two days, wanted to tell you I passed the exam!")
+    span = doc[3:]
+    assert span.text.startswith("Haven't")
+    assert restate_person(span, "Ola", "Sam").startswith("Ola hasn't slept in two days")

@@ -169,6 +169,9 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         ("I was busy over the last week.", "I was busy over the week of 1 May 2023."),
         ("I read a lot the past week.", "I read a lot in the week of 1 May 2023."),
         ("The past week was hectic.", "The week of 1 May 2023 was hectic."),
+        # a possessive phrase takes no preposition: never "for on 9 May 2023's recital"
+        ("I'm nervous for tomorrow's recital.", "I'm nervous for 9 May 2023's recital."),
+        ("Yesterday's storm took the fence.", "7 May 2023's storm took the fence."),
     ],
 )
 def test_restate_times(text: str, expected: str) -> None:

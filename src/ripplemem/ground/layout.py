@@ -104,3 +104,23 @@ def item_extent(items: Sequence[Block], index: int) -> int:
             break
         end += 1
     return end
+
+
+_SPEAKER_LINE = re.compile(r"^[ \t]*(?P<label>[A-Z][A-Za-z'.-]*(?: [A-Z][A-Za-z'.-]*)?):[ \t]+\S", re.MULTILINE)
+
+
+def script_lines(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of the lines a character speaks in a script written inside the text
+    ("Mother: We need to go.", "Daughter: Bye bye!"): a text is a script when two labels or
+    more open its lines and one of them opens two lines or more; then every line a label
+    opens is a character's. Their "I", "you" and "we" are the characters', not the speaker's
+    or the listener's."""
+    found = [(m.start(), m["label"]) for m in _SPEAKER_LINE.finditer(text)]
+    labels = [label for _, label in found]
+    if len(set(labels)) < 2 or all(labels.count(label) < 2 for label in labels):
+        return []
+    out = []
+    for start, _ in found:
+        end = text.find("\n", start)
+        out.append((start, len(text) if end < 0 else end))
+    return out

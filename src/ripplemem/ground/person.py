@@ -55,6 +55,9 @@ Conventions (documented choices):
   clause's subject for what follows ("Finally finished my painting" -> "... their
   painting"). Questions, imperatives ("Take care") and bare participles ("Made with love")
   keep their form.
+- An impersonal "you" or "we" (a general statement about anyone: "You never know", "It
+  helps you relax", "Showing off our true selves is the best"; see :mod:`ground.impersonal`)
+  stays as written.
 - Text inside quotation marks is reported speech and stays as written. The fillers
   "you know," and "I mean," stay as written; so do "World War I" and "the US".
 """
@@ -67,6 +70,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from ..errors import ConfigError
+from .impersonal import impersonal
 from .pipeline import MODEL, doc_text, load
 
 if TYPE_CHECKING:
@@ -131,6 +135,8 @@ def person_edits(
         ref = _reference(tok)
         if ref is None or people[ref[0]].name is None or _filler(tok) or _titled(tok) or _own_body(tok):
             continue
+        if ref[0] != "1" and impersonal(tok):
+            continue  # "You can't always control what happens": anyone, not the listener
         key, form = ref
         who = people[key]
         last = tok.nbor() if key == "you+" and tok.lower_ == "you" else tok
@@ -176,7 +182,11 @@ def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, 
     "Wanted to let you know ...", "Been painting a lot lately."): the first word, with the
     speaker put before it ("Caroline just got back ..."; "Been" -> "Caroline has been")."""
     mask = dict(zip((t.i for t in tokens), _quoted_mask(tokens), strict=True))
-    for sent in {t.sent.start: t.sent for t in tokens}.values():
+    lo, hi = tokens[0].i, tokens[-1].i + 1
+    for whole in {t.sent.start: t.sent for t in tokens}.values():
+        # only the words restated: "Hey John! Haven't talked in days" was parsed as one
+        # sentence with "John" the subject; the vocative is cut from the span
+        sent = whole.doc[max(whole.start, lo) : min(whole.end, hi)]
         verb = _elided_verb(sent)
         if verb is None or mask.get(verb.i):
             continue
@@ -265,7 +275,7 @@ def _elided_verb(sent: Span) -> Token | None:
         return None
     perfect = verb.lower_ in ("have", "had") and verb.dep_ == "aux" and verb.head.tag_ == "VBN"
     root = verb.head if verb.lower_ == "been" and verb.dep_ == "aux" or perfect else verb
-    if root.dep_ != "ROOT" or any(c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl") for c in root.children):
+    if root.dep_ != "ROOT" or any((c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl")) and c.i >= sent.start for c in root.children):
         return None
     if _speaker_as_object(root):
         return None  # "Made me laugh": what was left out is "It", not "I" (that would be "myself")
@@ -273,9 +283,15 @@ def _elided_verb(sent: Span) -> Token | None:
         return verb
     if verb.tag_ == "VBG" and verb.i == lead.i and _progressive_statement(sent, verb):
         return verb  # "Hoping my script gets noticed!" -> "Joanna is hoping ..."
-    if _past(verb) and (verb.tag_ != "VBN" or any(c.dep_ in _OBJECTS for c in verb.children)):
+    if _past(verb) and (verb.tag_ != "VBN" or any(c.dep_ in _OBJECTS for c in verb.children) or _led_by_adverb(verb)):
         return verb
     return None
+
+
+def _led_by_adverb(verb: Token) -> bool:
+    """A participle with an adverb before it is an action told ("Just skyped with my friend",
+    "Finally moved to a new flat"), not a bare participle ("Made with love")."""
+    return any(c.dep_ == "advmod" and c.tag_ == "RB" and c.i < verb.i for c in verb.children)
 
 
 _OBJECTS = frozenset(("dobj", "xcomp", "ccomp", "prt", "dative", "attr", "acomp"))
@@ -685,7 +701,8 @@ def _agree(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
     finite = _finite(verb)
     if finite is verb and verb.tag_ == "VB" and verb.dep_ != "ROOT":
         return  # "let you know", "made you laugh": a bare infinitive (a present verb is VBP)
-    _inflect(finite, who, edits)
+    misread = finite is verb and verb.tag_ == "IN" and verb.is_alpha  # "I especially like": "like" tagged a preposition
+    _inflect(finite, who, edits, lexical=misread)
     for conj in _conjuncts(verb):
         own = _finite(conj)
         if own is not conj:

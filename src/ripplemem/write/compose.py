@@ -89,17 +89,25 @@ def _adjacent(a: Candidate, b: Candidate, position: Mapping[str, int], gap: int)
     return bool(pa and pb) and 1 <= min(pb) - max(pa) <= gap
 
 
-def can_compose(a: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
+def can_compose(
+    a: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings, last: Candidate | None = None
+) -> bool:
     """Whether ``b`` is stated together with ``a``. A question is stated with the answer that
-    follows it, never glued onto what came before; one left without an answer stays a memory
-    of its own (in the short-term tier)."""
-    question = asked_only(a.restatement)
+    follows it, never glued onto what came before; one left without an answer stays a
+    memory of its own (in the short-term tier). ``last`` is the last candidate composed into
+    ``a`` (``a`` itself by default): whether ``a`` still asks is read from it, so a question
+    stated with its answer takes nothing more without a relation. A core fact stays atomic,
+    except as the answer to a question about a thing it does not name ("Will you show me the
+    presentation?" / "Sure, I will send it to you later"): it keeps its layer."""
+    last = last or a
+    question = asked_only(last.restatement)
+    reply = bool(last.speaker and b.speaker and last.speaker != b.speaker) and _dangling(b)
     return (
         a.session_id == b.session_id
         and not asked_only(b.restatement)
-        and (not question or a.speaker != b.speaker)
+        and (not question or last.speaker != b.speaker)
         and a.layer != "core"
-        and b.layer != "core"
+        and (b.layer != "core" or question and reply)
         and len(a.restatement) + 1 + len(b.restatement) <= ws.compose_chars
         and len(set(a.sources) | set(b.sources)) <= ws.compose_turns
         and _adjacent(a, b, position, ws.compose_gap)
@@ -137,7 +145,7 @@ def combine(a: Candidate, b: Candidate, previous: str = "") -> Candidate:
         facts=tuple(dict.fromkeys(a.facts + b.facts)),
         concepts=a.concepts | b.concepts,
         role=a.role if a.role == b.role else "",
-        layer=a.layer,
+        layer="core" if "core" in (a.layer, b.layer) else a.layer,
         emphasis=max(a.emphasis, b.emphasis),
         mentioned_at=a.mentioned_at or b.mentioned_at,
         speaker=a.speaker if a.speaker == b.speaker else "",
@@ -147,11 +155,11 @@ def combine(a: Candidate, b: Candidate, previous: str = "") -> Candidate:
 def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: WriteSettings) -> list[Candidate]:
     """Compose consecutive candidates of adjacent turns (in the order given); ``compose_chars`` 0 is off."""
     out: list[Candidate] = []
-    last = ""  # who spoke the last part of out[-1]
+    last: Candidate | None = None  # the last part of out[-1]
     for cand in candidates:
-        if out and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws):
-            out[-1] = combine(out[-1], cand, last)
+        if out and last is not None and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws, last):
+            out[-1] = combine(out[-1], cand, last.speaker)
         else:
             out.append(cand)
-        last = cand.speaker
+        last = cand
     return out

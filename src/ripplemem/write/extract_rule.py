@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from ..ground.chatter import explain, is_pleasantry
 from ..ground.concepts import concepts
-from ..ground.layout import Block, blocks, item_extent
+from ..ground.layout import Block, blocks, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
 from ..ground.sentences import split_sentences
@@ -479,6 +479,7 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
     found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun)
     quotes = [q for q in _doc_quotes(doc) if q[0] < span.end_char and span.start_char < q[1]]
     found = [e for e in found if not any(a < e.start < b for a, b in quotes)]  # a quotation of several sentences stays as said
+    found = [e for e in found if not any(a <= e.start < b for a, b in _doc_script(doc))]  # a character's line too
     source, base = span.text, span.start_char
     return [
         Edit(where[e.start], where[e.end], e.text)
@@ -493,6 +494,14 @@ def _doc_quotes(doc: Doc) -> list[tuple[int, int]]:
     spans = doc.user_data.get("ripplemem_quotes")
     if spans is None:
         spans = doc.user_data["ripplemem_quotes"] = quoted_spans(doc_text(doc))
+    return list(spans)
+
+
+def _doc_script(doc: Doc) -> list[tuple[int, int]]:
+    """The lines characters speak in a script inside the turn (``ground.layout.script_lines``), found once per Doc."""
+    spans = doc.user_data.get("ripplemem_script")
+    if spans is None:
+        spans = doc.user_data["ripplemem_script"] = script_lines(doc_text(doc))
     return list(spans)
 
 

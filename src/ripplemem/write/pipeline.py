@@ -210,7 +210,8 @@ def extract_candidates(
     if not compose_on:
         return [c for found in per_window for c in found]
     order = {tid: i for (_, tid), i in positions.items()}
-    return [c for found in per_window for c in compose(found, order, ws)]
+    # over the windows' edges too: a question that ends one window is answered in the next
+    return compose([c for found in per_window for c in found], order, ws)
 
 
 def window_speakers(windows: Sequence[Window]) -> frozenset[str]:

@@ -1,0 +1,189 @@
+"""Impersonal "you" and "we": a general statement about anyone, not about the listener.
+
+"You can't always control what happens", "It's great when you find your people", "Nature
+helps you relax", "Showing off our true selves is the best thing" speak of people in
+general. Restated with the listener's name ("Melanie can't always control ...") they would
+state a fact about Melanie that nobody said. :func:`impersonal` tells such a pronoun from the
+parse, and :mod:`ground.person` leaves it as written (the memory is then attributed: "Caroline
+said: You can't always control what happens.").
+
+Read from the clause the pronoun belongs to, never from the words of a conversation:
+
+- the clause states a general present: a present verb, or "can"/"could"/"may"/"might"/
+  "must"/"should" with a base verb; no past, perfect, progressive or future, no question,
+  nobody in it is "I" or "me" (who speaks to whom is particular: "You always make me
+  laugh"), and it is not what "I" think or what someone did ("I guess you could always ...");
+- and one of:
+
+  * its subject "you" goes with a modal and "always", "never" or "ever" ("you can't always
+    get what you want"; "You never miss a match" is said of the listener);
+  * it is a "when"/"whenever" clause of a general present whose subject is a thing or
+    "you" ("It's amazing when you see them grow", "When you love your job, you never work");
+  * in a main clause, "you" is the object, or the subject of the bare complement, of a verb
+    whose subject is a thing: a gerund, a bare noun or "it" ("It helps you see new things",
+    "Music makes you feel alive"); "us" only after a gerund ("Taking care of ourselves
+    helps us be creative");
+  * the pronoun is inside a gerund with no subject of its own that is the subject of a
+    general present ("Showing off our true selves is the best thing ever"), or inside an
+    infinitive after "it is" that speaks of anyone's self or own ("It's important to take
+    care of yourself", "to do our own thing and follow our dreams"; not "It's sweet to see
+    your love for your family").
+
+A pronoun in a clause under an impersonal one is impersonal too when the clause has no
+subject of its own, or the same person or a relative pronoun as its subject ("It's hard to
+run a business when you don't believe in yourself", "Surrounding ourselves with things that
+bring us joy"); a clause with another subject stops the search ("It's great to hear that
+your sister is safe").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+_GENERAL_MODALS = frozenset(("can", "ca", "could", "may", "might", "must", "should"))
+_UNIVERSAL = frozenset(("always", "never", "ever"))
+_WHEN = frozenset(("when", "whenever"))
+_SUBJECTS = frozenset(("nsubj", "nsubjpass"))
+_FIRST_SINGULAR = frozenset(("i", "me", "my", "mine", "myself"))
+_SECOND = frozenset(("you", "your", "yours", "yourself", "yourselves"))
+_FIRST_PLURAL = frozenset(("we", "us", "our", "ours", "ourselves"))
+_OWN_SELVES = frozenset(("yourself", "yourselves", "ourselves"))
+_PERSONS = _FIRST_SINGULAR | _SECOND | _FIRST_PLURAL | {"he", "she", "they", "him", "her", "them"}
+
+
+def impersonal(tok: Token) -> bool:
+    """Whether the "you"/"your"/"we"/"our"... ``tok`` speaks of people in general (module docstring)."""
+    low = tok.lower_.replace("\u2019", "'")
+    if low not in _SECOND | _FIRST_PLURAL or tok.sent.text.rstrip().endswith("?"):
+        return False
+    clause = _clause(tok)
+    while clause is not None:
+        if _impersonal_clause(clause, second=low in _SECOND):
+            return True
+        subject = _subject(clause)
+        if clause.head.i == clause.i or subject is not None and not _same_or_relative(subject, tok):
+            return False  # a clause with a subject of its own ("It's great to hear that you're ...") ends the search
+        clause = _clause(clause.head)
+    return False
+
+
+def _same_or_relative(subject: Token, tok: Token) -> bool:
+    """A subject that lets the search go up: ``tok`` itself, the same person ("you ... in
+    yourself"), or a relative pronoun ("things that bring us joy")."""
+    if subject.tag_ in ("WDT", "WP"):
+        return True
+    group = _SECOND if tok.lower_ in _SECOND else _FIRST_PLURAL
+    return subject.i == tok.i or subject.lower_ in group
+
+
+def _clause(tok: Token) -> Token | None:
+    """The verb of the clause ``tok`` is in (``tok`` itself when it is a verb)."""
+    node = tok
+    while not _verbal(node):
+        if node.head.i == node.i:
+            return None
+        node = node.head
+    return node
+
+
+def _verbal(tok: Token) -> bool:
+    return tok.tag_.startswith("VB") and tok.dep_ not in ("aux", "auxpass")
+
+
+def _impersonal_clause(verb: Token, *, second: bool) -> bool:
+    if _subject_clause(verb):
+        return True  # "Showing off our true selves is ...", "It's important to take care of yourself"
+    if not _general(verb):
+        return False
+    subject = _subject(verb)
+    if subject is None and verb.dep_ == "conj":
+        subject = _subject(verb.head)  # "it's grippy but still lets you move": the subject is shared
+    if second and subject is not None and subject.lower_ == "you":
+        modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)
+        if modal and any(c.dep_ in ("advmod", "neg") and c.lower_ in _UNIVERSAL for c in verb.children):
+            return True  # "You can't always control what happens", "you can never have too many"
+        # "It's amazing when you see them grow"; "When you love your job, you never work"
+        return _when_clause(verb) or any(_when_clause(c) for c in verb.children)
+    if subject is not None and verb.dep_ in ("ROOT", "conj") and _thing(subject, gerund_only=not second):
+        return any(_you_of(c) for c in verb.children)  # "It helps you see", "Music makes you feel alive"
+    return False
+
+
+def _when_clause(verb: Token) -> bool:
+    """A "when"/"whenever" clause of a general present whose subject is a thing or "you"."""
+    if verb.dep_ != "advcl" or not any(c.dep_ == "advmod" and c.lower_ in _WHEN for c in verb.children):
+        return False
+    main = verb.head
+    if not _general(main):
+        return False
+    subject = _subject(main)
+    return subject is not None and (subject.lower_ == "you" or _thing(subject))
+
+
+def _you_of(child: Token) -> bool:
+    """``child`` is "you"/"us" as an object, or a complement whose subject is "you"/"us"."""
+    if child.lower_ in ("you", "us") and child.dep_ in ("dobj", "dative"):
+        return True  # "Nature gives you peace"
+    if child.dep_ not in ("ccomp", "xcomp") or child.tag_ not in ("VB", "JJ"):
+        return False  # "It shows you care": a finite clause about the listener
+    return any(g.lower_ in ("you", "us") and g.dep_ in _SUBJECTS for g in child.children)
+
+
+def _subject_clause(verb: Token) -> bool:
+    """A clause with no subject of its own that is the subject of a general present:
+    "Showing off our true selves is ...", or extraposed after "it": "It's important to ..."."""
+    if _subject(verb) is not None or verb.tag_ not in ("VBG", "VB"):
+        return False
+    if verb.dep_ == "csubj" or verb.dep_ in _SUBJECTS and verb.tag_ == "VBG":
+        return _general(verb.head) and not _personal(verb.head)
+    if verb.tag_ == "VB" and verb.dep_ in ("xcomp", "ccomp") and any(c.tag_ == "TO" for c in verb.children):
+        main = verb.head
+        if main.lower_ in ("'s", "is"):
+            it = _subject(main)
+            if it is None or it.lower_ != "it" or not _general(main) or _personal(main):
+                return False
+            return any(t.lower_ in _OWN_SELVES or t.lower_ == "own" for t in verb.subtree)  # "to be ourselves"
+    return False
+
+
+def _subject(verb: Token) -> Token | None:
+    return next((c for c in verb.children if c.dep_ in _SUBJECTS or c.dep_ in ("csubj", "expl")), None)
+
+
+def _thing(subject: Token, *, gerund_only: bool = False) -> bool:
+    """A subject that is no person: a gerund, "it", or a noun without a determiner ("Music");
+    with ``gerund_only`` a gerund only ("Taking care of ourselves helps us be creative")."""
+    if subject.lower_ in _PERSONS or subject.tag_ in ("NNP", "NNPS"):
+        return False
+    if subject.tag_ == "VBG" or subject.dep_ == "csubj":
+        return True
+    if gerund_only:
+        return False
+    if subject.lower_ == "it":
+        return True
+    return subject.tag_ in ("NN", "NNS") and not any(c.dep_ in ("det", "poss") for c in subject.children)
+
+
+def _general(verb: Token) -> bool:
+    """A general present: a present verb, or a modal of possibility or duty with a base verb;
+    no past, perfect, progressive or future, and no "I"/"me" in the clause."""
+    if _personal(verb) or verb.dep_ == "ccomp" and (verb.head.tag_ == "VBD" or _personal(verb.head)):
+        return False  # "I figured you could always look back on it": said to the listener
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a.tag_ == "MD" and a.lower_ not in _GENERAL_MODALS for a in auxes):
+        return False  # "will", "would", "'ll": a particular occasion
+    if any(a.tag_ in ("VBD", "VBN") or a.lower_ in ("have", "has", "'ve") for a in auxes):
+        return False
+    if verb.tag_ in ("VBP", "VBZ"):
+        return True
+    if verb.tag_ == "VB":
+        return any(a.tag_ == "MD" for a in auxes) or any(a.tag_ in ("VBP", "VBZ") and a.lower_ in ("do", "does") for a in auxes)
+    return False
+
+
+def _personal(verb: Token) -> bool:
+    """Whether "I"/"me"/"my" is among the words of the clause's own arguments."""
+    return any(t.lower_ in _FIRST_SINGULAR for c in verb.children if c.dep_ not in ("advcl", "conj", "relcl") for t in c.subtree)

@@ -175,3 +175,19 @@ def test_a_question_stated_with_its_answer_takes_nothing_more_without_a_relation
         ("Ann", "My sister has a new job at the library in Leeds."),
     )
     assert sources(found) == [("D1:1", "D1:2"), ("D1:3",)]
+
+
+def test_a_definite_phrase_goes_on_from_the_speakers_turn_only_right_after_it(ex: RuleExtractor) -> None:
+    after_reply = composed(
+        ex,
+        ("Ann", "I swim in the lake most mornings."),
+        ("Ben", "Hm, okay."),
+        ("Ann", "The plan is that I'm moving to Porto in the autumn."),
+    )
+    assert ("D1:1",) in sources(after_reply) and ("D1:3",) in sources(after_reply)
+    going_on = composed(
+        ex,
+        ("Ann", "I went to the storytelling night."),
+        ("Ann", "The stories were so moving."),
+    )
+    assert ("D1:1", "D1:2") in sources(going_on)

@@ -62,18 +62,21 @@ def _dangling(c: Candidate) -> bool:
     return not any(re.search(rf"\b{re.escape(word)}\b", before) for thing in c.concepts | c.locations for word in thing.lower().split())
 
 
-def _related(a: Candidate, b: Candidate, ws: WriteSettings) -> bool:
+def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = True) -> bool:
     """Whether ``b`` continues ``a``: it refers back to it ("It was...", "That's why..."), or it
     is a short reply by the other speaker about something it does not name ("I'll add it to
     my list", see :func:`_dangling`), or, when one of them is short (a reply), they share a content word; longer ones must
     overlap by ``compose_overlap`` (Jaccard). A short turn that starts something else (its
-    own subject, nothing shared) is not glued on: a topic change ends an exchange."""
+    own subject, nothing shared) is not glued on: a topic change ends an exchange. A speaker's
+    definite phrase ("The stories ...") goes on from their own turn only right after it
+    (``next_turn``): after the other speaker's reply, even one not kept ("Hm, I didn't know
+    that."), "The plan is that I'm renewing my passport" starts something new."""
     if refers_back(b.restatement):
         return True
     if len(b.restatement) <= ws.compose_short_chars and a.speaker and b.speaker and a.speaker != b.speaker and _dangling(b):
         return True  # a reply about what was just said: "Nate will definitely add it to their list."
     short = min(len(a.restatement), len(b.restatement)) <= ws.compose_short_chars
-    if short and a.speaker and a.speaker == b.speaker and _DEFINITE.match(b.restatement):
+    if short and next_turn and a.speaker and a.speaker == b.speaker and _DEFINITE.match(b.restatement):
         return True  # the same speaker going on about the same thing ("The stories were so inspiring")
     ka, kb = _content(a), _content(b)
     if not ka or not kb:
@@ -112,7 +115,7 @@ def can_compose(
         and len(set(a.sources) | set(b.sources)) <= ws.compose_turns
         and _adjacent(a, b, position, ws.compose_gap)
         and _times_agree(a, b)
-        and (question or _related(a, b, ws))
+        and (question or _related(a, b, ws, _adjacent(last, b, position, 1)))
     )
 
 

@@ -24,3 +24,4 @@ def test_an_answers_memories_after_its_first_ones_are_left_out() -> None:
 def test_a_conversation_without_roles_is_embedded_whole() -> None:
     found = [cand("", "t1") for _ in range(8)]
     assert dense_mask(found, 2) == [True] * 8
+

@@ -383,3 +383,18 @@ def test_locomo_coverage(ex: RuleExtractor) -> None:
     # nothing grounded in the far past or future ("ten years ago" -> 2013, "the 1900s" are fine)
     assert all(c.time is None or 1900 <= c.time.start.year <= 2030 for c, _ in found)
     assert all(c.mentioned_at is not None for c, _ in found)
+
+
+def test_a_fact_inside_another_is_found_as_the_pattern_found_it() -> None:
+    """``extract_rule._inside`` reads ``(?<![\\w$])part(?!\\w)`` without building a pattern."""
+    import random
+    import re
+
+    from ripplemem.write.extract_rule import _inside
+
+    rng = random.Random(7)
+    letters = "ab1$ _.,é٣"
+    for _ in range(20000):
+        part = "".join(rng.choice(letters) for _ in range(rng.randint(1, 3)))
+        whole = "".join(rng.choice(letters) for _ in range(rng.randint(0, 9)))
+        assert _inside(part, whole) == bool(re.search(rf"(?<![\w$]){re.escape(part)}(?!\w)", whole)), (part, whole)

@@ -78,3 +78,28 @@ def test_a_photo_caption_is_evidence_and_is_kept_with_the_turn() -> None:
     assert as_said(replace(ok, restatement="Ada made 5 bowls."), {"D1:1": turns[0]}).restatement == (
         "Ada said: Look at this! [photo: a bowl with 3 blue stripes]"
     )
+
+
+def test_the_units_of_one_long_turn_read_its_dates_once_and_a_plain_one_needs_none() -> None:
+    """A long answer's many memories share their turn: its dates are read once per check, and
+    a memory stating no number or name is faithful whatever the turn says."""
+    from ripplemem.write import fidelity
+
+    w = window(("Ada", "I moved to Lisbon three years ago. I paid 900 euros for the flat."), ("Ben", "Nice."))
+    found = [candidate("Ada moved to Lisbon in 2020."), candidate("Ada paid 900 euros."), candidate("ada likes it there.")]
+    calls: list[str] = []
+    reading = fidelity.dates_in
+
+    def counted(text: str, anchor: datetime) -> list[str]:
+        calls.append(text)
+        return reading(text, anchor)
+
+    fidelity.dates_in = counted
+    try:
+        out, fixed = checked(found, [w])
+    finally:
+        fidelity.dates_in = reading
+    assert fixed == 0 and out == found
+    assert len(calls) == 1  # the two memories with facts: one reading of their turn
+    (bad,), fixed = checked([candidate("Ada moved to Porto in 2019.")], [w])
+    assert fixed == 1 and bad.restatement.startswith("Ada said: I moved to Lisbon")

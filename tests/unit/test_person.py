@@ -429,3 +429,17 @@ def test_a_span_after_a_vocative_gets_its_left_out_subject_back() -> None:
     span = doc[3:]
     assert span.text.startswith("Haven't")
     assert restate_person(span, "Ola", "Sam").startswith("Ola hasn't slept in two days")
+
+
+def test_the_sentences_of_a_span_are_those_its_words_are_in() -> None:
+    """One ``Token.sent`` per sentence gives what one per word gave: every sentence a word of
+    the span is in, in order, each once (a span may start and end inside one)."""
+    from ripplemem.ground.person import _pipeline, _sentences_of
+
+    doc = _pipeline()("Got back from the lake! It was cold. Been a busy week, honestly. Love that photo of you.")
+    for start in range(len(doc)):
+        for end in range(start, len(doc) + 1):
+            span = doc[start:end]
+            by_word = [(s.start, s.end) for s in {t.sent.start: t.sent for t in span}.values()]
+            assert [(s.start, s.end) for s in _sentences_of(span)] == by_word
+    assert [s.text for s in _sentences_of(doc)] == [s.text for s in doc.sents]

@@ -122,7 +122,8 @@ def person_edits(
     doc = cast("Doc", getattr(tokens, "doc", tokens))  # a Span's Doc, or the Doc itself
     if not (doc.has_annotation("TAG") and doc.has_annotation("DEP")):
         raise ConfigError(f"person rewriting needs a parsed Doc: enable the pipes {', '.join(PIPES)}")
-    words = [t for t, quoted in zip(tokens, _quoted_mask(tokens), strict=True) if not quoted]
+    quoted = _quoted_mask(tokens)
+    words = [t for t, q in zip(tokens, quoted, strict=True) if not q]
     pair = addressee is not None and _pair_meant(words)
     people = {
         "1": _Person(speaker, speaker_pronoun),
@@ -147,9 +148,11 @@ def person_edits(
     if not len(tokens):
         return []
     if speaker is not None:
-        for tok, text in _elided_subjects(tokens, people["1"].name or speaker):
+        sents = _sentences_of(tokens)
+        inside = {t.i for t, q in zip(tokens, quoted, strict=True) if q}
+        for tok, text in _elided_subjects(sents, inside, people["1"].name or speaker, tokens[0].i, tokens[-1].i + 1):
             edits.setdefault(tok.i, Edit(tok.idx, tok.idx + len(tok), text))
-        for tok, text in _elided_stances(tokens, people["1"].name or speaker):
+        for tok, text in _elided_stances(sents, inside, people["1"].name or speaker):
             edits.setdefault(tok.i, Edit(tok.idx, tok.idx + len(tok), text))
     for tok in [t for t in words if t.i in edits]:
         if (clause := _bare_clause_after(tok)) is not None:
@@ -177,18 +180,33 @@ def _bare_clause_after(obj: Token) -> Token | None:
     return None
 
 
-def _elided_subjects(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, str]]:
+def _sentences_of(tokens: Doc | Span) -> list[Span]:
+    """The sentences ``tokens`` has words in, in order, each once: the first word's sentence,
+    then each next one from where the last ends (one ``Token.sent`` per sentence, not per word)."""
+    if not len(tokens):
+        return []
+    doc = cast("Doc", getattr(tokens, "doc", tokens))
+    end = tokens[-1].i + 1
+    sents = [tokens[0].sent]
+    while sents[-1].end < end:
+        sents.append(doc[sents[-1].end].sent)
+    return sents
+
+
+def _elided_subjects(
+    sents: list[Span], inside: set[int], speaker: str, lo: int, hi: int
+) -> Iterator[tuple[Token, str]]:
     """Sentences that leave out their subject "I", as chat does ("Just got back from the lake!",
     "Wanted to let you know ...", "Been painting a lot lately."): the first word, with the
-    speaker put before it ("Caroline just got back ..."; "Been" -> "Caroline has been")."""
-    mask = dict(zip((t.i for t in tokens), _quoted_mask(tokens), strict=True))
-    lo, hi = tokens[0].i, tokens[-1].i + 1
-    for whole in {t.sent.start: t.sent for t in tokens}.values():
+    speaker put before it ("Caroline just got back ..."; "Been" -> "Caroline has been").
+    ``sents``: the sentences of the words restated, ``lo`` to ``hi`` (token indexes); ``inside``:
+    the indexes of the words inside quotation marks."""
+    for whole in sents:
         # only the words restated: "Hey John! Haven't talked in days" was parsed as one
         # sentence with "John" the subject; the vocative is cut from the span
         sent = whole.doc[max(whole.start, lo) : min(whole.end, hi)]
         verb = _elided_verb(sent)
-        if verb is None or mask.get(verb.i):
+        if verb is None or verb.i in inside:
             continue
         first = _lead(sent)
         rest = first.text[:1].lower() + first.text[1:] if first.text[1:2].islower() or len(first) == 1 else first.text
@@ -213,20 +231,19 @@ _FEELING_OPENERS = frozenset(
 )  # "Glad to hear ...", "Proud of you": a feeling with its cause, not "Happy birthday!"
 
 
-def _elided_stances(tokens: Doc | Span, speaker: str) -> Iterator[tuple[Token, str]]:
+def _elided_stances(sents: list[Span], inside: set[int], speaker: str) -> Iterator[tuple[Token, str]]:
     """Chat leaves out "I" before a verb or adjective of stance too: "Love that painting!",
     "Hope your script gets picked up.", "Can't wait to see it.", "So glad you came.": the
     speaker goes back in ("Melanie loves that painting!", "... can't wait ...", "Melanie is
     so glad ..."). Read from the words (the parser takes "Hope" and "Glad" for names here):
     the sentence's first word after interjections, a statement of at least three words, no
     heading or list label, not inside a quotation, and not an imperative to the listener
-    ("Love yourself!")."""
-    mask = dict(zip((t.i for t in tokens), _quoted_mask(tokens), strict=True))
-    for sent in {t.sent.start: t.sent for t in tokens}.values():
+    ("Love yourself!"). ``sents`` and ``inside`` as for :func:`_elided_subjects`."""
+    for sent in sents:
         lead = _lead(sent)
         text = sent.text.rstrip()
         words = [t for t in sent[lead.i - sent.start :] if not t.is_punct]
-        if mask.get(lead.i) or text.endswith("?") or ":" in text or "*" in text or len(words) < 3:
+        if lead.i in inside or text.endswith("?") or ":" in text or "*" in text or len(words) < 3:
             continue
         low, nxt = lead.lower_, words[1]
         if any(t.lower_ in ("yourself", "yourselves") for t in words[1:3]) or nxt.lower_ in _WH:

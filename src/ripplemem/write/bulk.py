@@ -41,11 +41,10 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from ..config import WriteSettings
 from ..types import AddResult, Candidate, MemoryEvent, Scope, Turn, Window
 from . import fallbacks
+from .dense import Vectors, embed_candidates
 from .pipeline import (
     Extractor,
     WriteContext,
@@ -59,7 +58,7 @@ from .pipeline import (
 
 log = logging.getLogger(__name__)
 
-Extracted = tuple[list[Candidate], "np.ndarray | None"]  # candidates and their vectors
+Extracted = tuple[list[Candidate], "Vectors | None"]  # candidates and their vectors (None: not embedded)
 
 
 @dataclass
@@ -148,7 +147,7 @@ def _submitter(
         def inline(windows: list[Window], positions: dict[tuple[str, str], int]) -> Callable[[], Extracted]:
             def run() -> Extracted:  # its fallbacks count in the caller's tally directly
                 found = extract_candidates(extractor, windows, positions, ws, compose_on=compose_on)
-                vectors = ctx.embedder.embed([c.restatement for c in found]) if found else None
+                vectors = embed_candidates(ctx.embedder, found, ws)
                 return found, vectors
 
             return run  # run when written: nothing is held ahead in this process
@@ -156,7 +155,7 @@ def _submitter(
         return inline
 
     def remote(windows: list[Window], positions: dict[tuple[str, str], int]) -> Callable[[], Extracted]:
-        future: Future[tuple[list[Candidate], np.ndarray | None, int]] = pool.submit(
+        future: Future[tuple[list[Candidate], Vectors | None, int]] = pool.submit(
             _extract_in_worker, windows, positions, ws, compose_on)
 
         def result() -> Extracted:
@@ -224,10 +223,9 @@ def _exit_with(parent: int, every: float = 1.0) -> None:
 
 def _extract_in_worker(
     windows: list[Window], positions: dict[tuple[str, str], int], ws: WriteSettings, compose_on: bool
-) -> tuple[list[Candidate], np.ndarray | None, int]:
+) -> tuple[list[Candidate], Vectors | None, int]:
     """The candidates, their vectors and how many windows fell back to the rules."""
     extractor, embedder = _worker["extractor"], _worker["embedder"]
     with fallbacks.counting() as fell_back:
         found = extract_candidates(extractor, windows, positions, ws, compose_on=compose_on)
-    vectors = embedder.embed([c.restatement for c in found]) if found else None
-    return found, vectors, fell_back.extraction
+    return found, embed_candidates(embedder, found, ws), fell_back.extraction

@@ -44,6 +44,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..ground.chatter import explain, is_pleasantry
@@ -413,9 +414,7 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
     ``speakers`` are the names that may be vocatives, ``heard`` the other speaker's turn
     just before (a reaction that only repeats it adds nothing)."""
     acts = [act for _, act, _ in explain(text, names=names if speakers is None else speakers, previous=heard)]
-    name_re = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or r"(?!x)x"
-    lead = re.compile(rf"^(?:(?:{_BARE_INTERJECTIONS}|{_INTERJECTIONS})\b[\s,]*)*(?:{name_re})\b\s*[,!?.:;]+\s*|^(?:{name_re}),\s*", re.I)
-    tail = re.compile(rf",\s*(?:my\s+friend\s+)?(?:{name_re})\s*(?=[!?.]*$)")
+    lead, tail = _address_patterns(tuple(sorted(names, key=lambda n: (-len(n), n))))
     found: list[_Sentence] = []
     spans = split_sentences(text)
     quotes = quoted_spans(text)
@@ -434,6 +433,16 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
         content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
         found.append(_Sentence(body, start + cut, start + cut + len(body), question, content, block))
     return found
+
+
+@lru_cache(maxsize=256)
+def _address_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The patterns of a form of address to ``names`` (longest first) opening and closing a
+    sentence: built once per set of names, not once per turn."""
+    name_re = "|".join(re.escape(n) for n in names) or r"(?!x)x"
+    lead = re.compile(rf"^(?:(?:{_BARE_INTERJECTIONS}|{_INTERJECTIONS})\b[\s,]*)*(?:{name_re})\b\s*[,!?.:;]+\s*|^(?:{name_re}),\s*", re.I)
+    tail = re.compile(rf",\s*(?:my\s+friend\s+)?(?:{name_re})\s*(?=[!?.]*$)")
+    return lead, tail
 
 
 def _restate(
@@ -660,4 +669,20 @@ def _facts(text: str, entity_facts: list[str], times: list[TimeMention]) -> tupl
     found += [span_label(m.span) for m in times if m.relative and span_label(m.span) in text]
     found += [m.group() for m in _NUMBER.finditer(text) if m.group().strip(".,")]
     unique = list(dict.fromkeys(f.strip(" .,") for f in found if f.strip(" .,")))
-    return tuple(f for f in unique if not any(f != g and re.search(rf"(?<![\w$]){re.escape(f)}(?!\w)", g) for g in unique))
+    return tuple(f for f in unique if not any(f != g and _inside(f, g) for g in unique))
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"  # what the regular expression ``\w`` matches
+
+
+def _inside(part: str, whole: str) -> bool:
+    r"""Whether ``part`` stands in ``whole`` as its own fact (``(?<![\w$])part(?!\w)``),
+    without building a pattern per pair of facts."""
+    at = whole.find(part)
+    while at >= 0:
+        before, after = whole[at - 1 : at] if at else "", whole[at + len(part) : at + len(part) + 1]
+        if not (before and (_word(before) or before == "$")) and not (after and _word(after)):
+            return True
+        at = whole.find(part, at + 1)
+    return False

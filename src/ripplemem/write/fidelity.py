@@ -12,30 +12,38 @@ time. A confident wrong memory is worse than a plain one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from ..ground.facts import unsupported
+from ..ground.facts import names, numbers, unsupported
 from ..ground.timeparse import find_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
 from .extract_rule import speaker_name
 
+DatesOf = Callable[[str, datetime], list[str]]
 
-def implied_dates(texts: Sequence[str], anchor: datetime) -> list[str]:
+
+def dates_in(text: str, anchor: datetime) -> list[str]:
+    """The dates one text implies, each time expression resolved against ``anchor``."""
+    return [f"{span_label(m.span)} {m.restated}" for m in find_times(text, anchor)]
+
+
+def implied_dates(texts: Sequence[str], anchor: datetime, dates_of: DatesOf = dates_in) -> list[str]:
     """The dates ``texts`` imply, each time expression resolved against ``anchor`` ("three
     years ago" said in May 2023 is 2020), and the day itself: what a memory of them may state."""
-    return [f"{span_label(m.span)} {m.restated}" for text in texts for m in find_times(text, anchor)] + [
-        span_label(TimeSpan.day(anchor))
-    ]
+    return [d for text in texts for d in dates_of(text, anchor)] + [span_label(TimeSpan.day(anchor))]
 
 
-def evidence(candidate: Candidate, turns: Mapping[str, Turn], speakers: Sequence[str], anchor: datetime | None) -> list[str]:
+def evidence(
+    candidate: Candidate, turns: Mapping[str, Turn], speakers: Sequence[str], anchor: datetime | None,
+    dates_of: DatesOf = dates_in,
+) -> list[str]:
     """What ``candidate`` may state: its turns, their speakers, and the dates they imply."""
     texts = [f"{t.text} {t.image_caption or ''}" for t in (turns.get(s) for s in candidate.sources) if t is not None]
     out = [*texts, " ".join(speakers)]
     if anchor is not None:
-        out += implied_dates(texts, anchor)
+        out += implied_dates(texts, anchor, dates_of)
     if candidate.time is not None:
         out.append(span_label(candidate.time))
     if candidate.mentioned_at is not None:
@@ -69,9 +77,19 @@ def checked(candidates: Sequence[Candidate], windows: Sequence[Window]) -> tuple
         anchors.setdefault(w.session_id, w.session_time)
     out: list[Candidate] = []
     fixed = 0
+    known: dict[tuple[str, datetime], list[str]] = {}
+
+    def dates_of(text: str, anchor: datetime) -> list[str]:  # a long turn's many units read its dates once
+        if (text, anchor) not in known:
+            known[(text, anchor)] = dates_in(text, anchor)
+        return known[(text, anchor)]
+
     for c in candidates:
+        if not numbers(c.restatement) and not names(c.restatement):  # nothing to check
+            out.append(c)
+            continue
         anchor = anchors.get(c.session_id) or c.mentioned_at
-        if unsupported(c.restatement, evidence(c, turns, speakers.get(c.session_id, ()), anchor)):
+        if unsupported(c.restatement, evidence(c, turns, speakers.get(c.session_id, ()), anchor, dates_of)):
             out.append(as_said(c, turns))
             fixed += 1
         else:

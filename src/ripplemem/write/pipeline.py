@@ -51,6 +51,7 @@ from ..types import (
 from . import fallbacks
 from .compose import compose
 from .decisions import Decider, Decisions, StaleDecision
+from .dense import Vectors, embed_candidates
 from .fidelity import checked
 from .link import enforce_caps, link_unit, window_edges
 from .select import select
@@ -173,7 +174,7 @@ def process(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> list[Memo
     with settling(ctx, scope, turns):
         windows, positions = _windows(ctx, scope, turns)
         candidates = extract_candidates(ctx.extractor, windows, positions, ctx.settings.write, compose_on=ctx.compose)
-        vectors = ctx.embedder.embed([c.restatement for c in candidates]) if candidates else None
+        vectors = embed_candidates(ctx.embedder, candidates, ctx.settings.write)
         events = commit(ctx, scope, turns, positions, window_speakers(windows), candidates, vectors)
     return events
 
@@ -221,9 +222,10 @@ def window_speakers(windows: Sequence[Window]) -> frozenset[str]:
 
 def commit(
     ctx: WriteContext, scope: Scope, turns: Sequence[Turn], positions: dict[tuple[str, str], int],
-    speakers: frozenset[str], candidates: list[Candidate], vectors: np.ndarray | None,
+    speakers: frozenset[str], candidates: list[Candidate], vectors: Vectors | None,
 ) -> list[MemoryEvent]:
-    """Decide, deduplicate and link ``candidates`` (``vectors`` their embeddings) against
+    """Decide, deduplicate and link ``candidates`` (``vectors`` their embeddings, ``None``
+    for one kept out of the vector index: ``write.dense``) against
     what is stored, write them in one transaction and mark ``turns`` done. An LLM decider is
     asked with no lock held, its decisions checked under the scope's lock (``decisions``);
     the rest runs holding it. Raises :class:`TurnsDoneError` when another writer marked the
@@ -330,7 +332,7 @@ def _neighbours(
     found = found[:k]
     units = {u.id: u for u in ctx.store.get_units(scope, [uid for uid, _ in found])}
     scored = [(pending.changed.get(uid, units[uid]), s) for uid, s in found if uid in units]
-    fresh = list(pending.new.values())
+    fresh = [u for u in pending.new.values() if u.vector is not None]
     if fresh:
         sims = np.stack([u.vector for u in fresh]) @ vec  # type: ignore[misc]
         for i in np.argsort(-sims)[:k]:
@@ -348,21 +350,29 @@ def _metadata(cand: Candidate, of_turns: Mapping[tuple[str, str], Mapping[str, A
 
 
 def _build_units(
-    ctx: WriteContext, scope: Scope, candidates: list[Candidate], vectors: np.ndarray | None, plan: Decisions,
+    ctx: WriteContext, scope: Scope, candidates: list[Candidate], vectors: Vectors | None, plan: Decisions,
     of_turns: Mapping[tuple[str, str], Mapping[str, Any]],
 ) -> _Pending:
-    """The call's units against what the scope stores now, each candidate decided by ``plan``."""
+    """The call's units against what the scope stores now, each candidate decided by ``plan``.
+    A candidate with no vector has no nearest memories (it is added) and is as new as the
+    memory of its turn embedded before it."""
     pending = _Pending()
     if not candidates or vectors is None:
         return pending
     ws = ctx.settings.write
     speakers = frozenset(p for c in candidates for p in c.participants)
     now = plan.now
+    novelty_of: dict[tuple[str, tuple[str, ...]], float] = {}  # a turn's last embedded memory's
     for index, (cand, vec) in enumerate(zip(candidates, vectors, strict=True)):
-        # one vector search serves both the update decision and, later, the link pool
-        found = ctx.store.dense_search(scope, vec, max(ctx.settings.graph.pool, 5))
-        near = _neighbours(ctx, scope, vec, found, pending, ws.nearest)
-        novelty = 1.0 - (near[0][1] if near else 0.0)
+        if vec is None:
+            found: list[tuple[str, float]] = []
+            near: list[tuple[MemoryUnit, float]] = []
+            novelty = novelty_of.get((cand.session_id, cand.sources), 1.0)
+        else:
+            # one vector search serves both the update decision and, later, the link pool
+            found = ctx.store.dense_search(scope, vec, max(ctx.settings.graph.pool, 5))
+            near = _neighbours(ctx, scope, vec, found, pending, ws.nearest)
+            novelty = novelty_of[(cand.session_id, cand.sources)] = 1.0 - (near[0][1] if near else 0.0)
         sel = select(cand, novelty, speakers, ws)
         decision = plan.decide(index, cand, near)
         target = next((u for u, _ in near if u.id == decision.target), None)
@@ -385,7 +395,7 @@ def _build_units(
             continue
         unit = MemoryUnit(
             id=plan.unit_id(index, new_unit_id), scope=scope, restatement=cand.restatement, sources=cand.sources,
-            session_id=cand.session_id, vector=vec.astype(np.float32), participants=cand.participants,
+            session_id=cand.session_id, vector=None if vec is None else vec.astype(np.float32), participants=cand.participants,
             locations=cand.locations, concepts=cand.concepts, role=cand.role, time=cand.time, layer=sel.layer, tier=sel.tier,
             importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,
             mentioned_at=cand.mentioned_at, created_at=now, updated_at=now, metadata=meta,
@@ -446,11 +456,15 @@ def _link(
             names, lambda ns: ctx.store.name_counts(scope, "participant", ns), ctx.store.count_units(scope) + len(fresh),
             share=gs.name_share, min_units=gs.name_min_units,
         ) | speakers
-        matrix = np.stack([u.vector for u in fresh])  # type: ignore[misc]
+        dense = [u for u in fresh if u.vector is not None]
+        matrix = np.stack([u.vector for u in dense]) if dense else None  # type: ignore[misc]
         for i, unit in enumerate(fresh):
             stored = ctx.store.get_units(scope, _pool(ctx, scope, unit, pending.dense[unit.id]))
-            sims = matrix @ unit.vector  # type: ignore[operator]
-            batch_pool = [fresh[j] for j in np.argsort(-sims)[: gs.pool + 1] if j != i]
+            if unit.vector is not None and matrix is not None:
+                sims = matrix @ unit.vector
+                batch_pool = [dense[j] for j in np.argsort(-sims)[: gs.pool + 1] if dense[j].id != unit.id]
+            else:  # no vector: the call's memories said beside it
+                batch_pool = [u for u in fresh[max(0, i - gs.pool // 2) : i + gs.pool // 2 + 1] if u.id != unit.id]
             proposed += link_unit(unit, [pending.changed.get(u.id, u) for u in stored] + batch_pool, gs, common)
         if gs.window_links:
             proposed += _window_links(ctx, scope, fresh, positions)

@@ -1,0 +1,54 @@
+"""Which candidates the vector index holds: embed what is worth embedding.
+
+Embedding is most of what writing costs, and in a chat with an assistant most of what is
+embedded is the assistant's long answers: one answer of 3,000 characters is cut into six
+or more memories, and on LongMemEval-S the assistant's memories are five sixths of the
+text the embedder reads. An answer's first ``write.answer_dense_units`` memories are
+embedded (they say what it is about, as a raw-turn index's first 1,000 characters of a turn
+do); the memories after them are stored without a vector. They are out of the dense view
+only: the lexical view and the cue views find them, window edges tie them to their answer's
+first memories (diffusion reaches them from there), and their update decision has no
+nearest memories to weigh (they are added, as new). What the user says, a conversation
+without chat roles, and exchanges stated together (several turns) are always embedded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..config import WriteSettings
+from ..providers.embed.base import Embedder
+from ..types import Candidate, Vector
+
+Vectors = list[Vector | None]  # one per candidate: ``None`` for one kept out of the vector index
+
+
+def dense_mask(candidates: Sequence[Candidate], per_answer: int) -> list[bool]:
+    """For each candidate, whether it is embedded: all but an assistant turn's memories after
+    its first ``per_answer`` (in the order given; ``per_answer <= 0``: all)."""
+    if per_answer <= 0:
+        return [True] * len(candidates)
+    seen: Counter[tuple[str, str]] = Counter()
+    mask = []
+    for c in candidates:
+        if c.role != "assistant" or len(c.sources) != 1:
+            mask.append(True)
+            continue
+        key = (c.session_id, c.sources[0])
+        mask.append(seen[key] < per_answer)
+        seen[key] += 1
+    return mask
+
+
+def embed_candidates(embedder: Embedder, candidates: Sequence[Candidate], ws: WriteSettings) -> Vectors | None:
+    """The candidates' vectors (``None`` for those :func:`dense_mask` leaves out); ``None``
+    when there are no candidates."""
+    if not candidates:
+        return None
+    mask = dense_mask(candidates, ws.answer_dense_units)
+    texts = [c.restatement for c, dense in zip(candidates, mask, strict=True) if dense]
+    rows = iter(embedder.embed(texts) if texts else np.zeros((0, embedder.dim), dtype=np.float32))
+    return [next(rows) if dense else None for dense in mask]

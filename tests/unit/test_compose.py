@@ -191,3 +191,12 @@ def test_a_definite_phrase_goes_on_from_the_speakers_turn_only_right_after_it(ex
         ("Ann", "The stories were so moving."),
     )
     assert ("D1:1", "D1:2") in sources(going_on)
+
+
+def test_a_chat_request_answered_by_the_assistant_is_a_request_exchange() -> None:
+    from ripplemem.ground.text import request_exchange
+
+    assert request_exchange("The user asked: Can the assistant suggest a podcast? The assistant said: Try Radiolab.")
+    assert not request_exchange("The user asked: Can the assistant suggest a podcast?")
+    assert not request_exchange("Ben asked: Which bus? Ann said: The 42.")  # named speakers: a fact
+    assert not request_exchange("The user has a dog. The assistant said: Nice.")

@@ -33,6 +33,21 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _CAPTION = re.compile(r"^[^.!?]{1,60}? shared (?:a|an|some|two|three|\d+) (?:photos?|pictures?|images?|screenshots?)\b")
 
 
+# a chat user's request answered by the assistant, as the write path states it (chat roles are
+# named "the user" and "the assistant": write.extract_rule)
+_REQUEST = re.compile(r"^The user asked: .+? The assistant (?:said|answered): ", re.DOTALL)
+
+
+def request_exchange(restatement: str) -> bool:
+    """A chat user's question stated with the assistant's answer ("The user asked: Can the
+    assistant recommend some podcasts ...? The assistant said: ..."): what the assistant gave on
+    request, which goes to the short-term tier as a bare question does. As a fact of the long
+    tier it outranked what the user said of themselves (``tests/api/test_recall_requests.py``);
+    as the assistant's, the user's own words in the request were lost (LongMemEval preference
+    questions: "I'm looking for mid-century modern inspiration for a new dresser ...")."""
+    return bool(_REQUEST.match(restatement))
+
+
 def refers_back(restatement: str) -> bool:
     """Whether a restatement opens by referring to what came before ("It was...", "That's why...")."""
     return bool(_BACKREF.match(restatement))

@@ -136,10 +136,7 @@ def attributed(text: str, speaker: str, previous: str) -> str:
 
 
 def combine(a: Candidate, b: Candidate, previous: str = "") -> Candidate:
-    """``b`` stated after ``a``; ``previous`` is who spoke the last part of ``a`` (see :func:`attributed`).
-    A question stated with its answer is the answerer's in a chat (its role): "The user asked:
-    Can the assistant recommend some podcasts? The assistant said: Hardcore History ..." is
-    what the assistant gave, not what the user said of themselves, and weighs as such."""
+    """``b`` stated after ``a``; ``previous`` is who spoke the last part of ``a`` (see :func:`attributed`)."""
     text = attributed(b.restatement, b.speaker if not b.role else "", previous if not a.role else "")
     return Candidate(
         restatement=f"{a.restatement} {text}",
@@ -150,7 +147,7 @@ def combine(a: Candidate, b: Candidate, previous: str = "") -> Candidate:
         time=a.time or b.time,
         facts=tuple(dict.fromkeys(a.facts + b.facts)),
         concepts=a.concepts | b.concepts,
-        role=a.role if a.role == b.role else b.role if asked_only(a.restatement) else "",
+        role=a.role if a.role == b.role else "",
         layer="core" if "core" in (a.layer, b.layer) else a.layer,
         emphasis=max(a.emphasis, b.emphasis),
         mentioned_at=a.mentioned_at or b.mentioned_at,

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..config import WriteSettings
-from ..ground.text import asked_only
+from ..ground.text import asked_only, request_exchange
 from ..types import Candidate, Layer, Tier
 
 # What stays true after the conversation: a relation, a possession, a plan, a preference or a
@@ -92,5 +92,9 @@ def select(
     )
     if candidate.layer == "core":
         return Selection(max(importance, 0.9), "core", "long", reuse, rel, nov, emph)
-    tier: Tier = "short" if importance < settings.short_tier_below or asked_only(candidate.restatement) else "long"
+    tier: Tier = (
+        "short"
+        if importance < settings.short_tier_below or asked_only(candidate.restatement) or request_exchange(candidate.restatement)
+        else "long"
+    )
     return Selection(round(importance, 4), candidate.layer, tier, reuse, rel, nov, emph)

@@ -30,7 +30,13 @@ _BACKREF = re.compile(
 # a memory that only states a question someone asked ("Ann asked: ..."), no answer with it
 _ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_CAPTION = re.compile(r"^[^.!?]{1,60}? shared (?:a|an|some|two|three|\d+) (?:photos?|pictures?|images?|screenshots?)\b")
+_CAPTION = re.compile(r"^[^.!?]{1,60}? shared a photo of ")  # as the extractor states a shared image
+
+
+def sentences(text: str) -> list[str]:
+    """A restatement's sentences, split after ".", "!" or "?" (restatements are the write
+    path's own prose: no abbreviations to guard)."""
+    return [s for s in _SENTENCE_END.split(text) if s.strip()]
 
 
 # a chat user's request answered by the assistant, as the write path states it (chat roles are
@@ -62,7 +68,7 @@ def asked_only(restatement: str) -> bool:
     lead = _ASKED.match(restatement)
     if lead is None:
         return False
-    said = [s for s in _SENTENCE_END.split(restatement[lead.end():].strip()) if s.strip()]
+    said = sentences(restatement[lead.end():].strip())
     return all(s.rstrip().endswith("?") or _CAPTION.search(s) for s in said)
 
 

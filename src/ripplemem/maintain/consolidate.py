@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from ..ground.concepts import singular
+from ..ground.text import sentences
 from ..types import MemoryUnit
 
 # topic -> the concepts (``ground.concepts``, singular nouns and two-word phrases' heads) that
@@ -68,7 +69,6 @@ _DATE = re.compile(
 _TITLE_GLUE = frozenset("of the and a an in on at for to".split())  # small words inside a title ("The Name of the Wind")
 TITLE_WORDS = 8  # a cut statement runs on through at most this many words of a title it has begun
 _LEAD = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?) (?:said|asked|answered|replied): ")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ def subject_of(unit: MemoryUnit) -> str | None:
 
 def _words(text: str) -> set[str]:
     """Lower-cased words of the sentences that are not questions, each in its singular."""
-    said = " ".join(x for x in _SENTENCE.split(text) if not x.rstrip().endswith("?"))
+    said = " ".join(x for x in sentences(text) if not x.rstrip().endswith("?"))
     return {singular(w.strip(".,!;:'\"()-")) for w in said.split()} - {""}
 
 
@@ -109,7 +109,7 @@ def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:
     before, else its speaker."""
     out: list[tuple[str, str]] = []
     subject: str | None = None
-    for raw in _SENTENCE.split(unit.restatement):
+    for raw in sentences(unit.restatement):
         lead = _LEAD.match(raw)
         text = _LEAD.sub("", raw).strip()
         if not text or text.endswith("?"):

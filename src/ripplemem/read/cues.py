@@ -5,10 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..ground.text import keywords, match_names
 from ..ground.timeparse import TimeMention, find_times
 from ..types import Cues, TimeSpan
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 __all__ = [
     "asked_things", "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
@@ -64,9 +69,7 @@ def asks_for_many(query: str) -> bool:
     and "What was Joanna's first novel?"."""
     if _MANY.search(query[:_FORM_CHARS]) or _OVER_TIME.search(query[:_FORM_CHARS]):
         return True
-    from ..ground.pipeline import tagged
-
-    tokens = [t for t in tagged(query[:_FORM_CHARS]) if not t.is_punct]
+    tokens = [t for t in _form(query[:_FORM_CHARS]) if not t.is_punct]
     for i, tok in enumerate(tokens):
         if tok.lower_ not in _WH_DET:
             continue
@@ -228,13 +231,12 @@ def asked_things(query: str) -> frozenset[str]:
     many times", "kinds of") are not what is asked for. Empty
     when the question's form names no such noun ("What does Ann do to relax?")."""
     from ..ground.concepts import singular
-    from ..ground.pipeline import tagged
 
     opening = query[:_FORM_CHARS]
     at = _ASKED_BY.search(opening)
     if at is None:
         return frozenset()
-    tokens = [t for t in tagged(opening) if not t.is_punct and t.idx >= at.end()]
+    tokens = [t for t in _form(opening) if not t.is_punct and t.idx >= at.end()]
     if tokens and tokens[0].lower_ in _AUX_BE:
         tokens = tokens[1:]
     out: set[str] = set()
@@ -245,3 +247,12 @@ def asked_things(query: str) -> frozenset[str]:
         if t.tag_ in ("NN", "NNS") and t.lower_ not in _UNITS and word not in _FRAME_NOUNS:
             out.add(word)
     return frozenset(out)
+
+
+@lru_cache(maxsize=64)
+def _form(opening: str) -> Doc:
+    """A question's opening, tagged once (``ground.pipeline.tagged``): :func:`asks_for_many`
+    and :func:`asked_things` both read it in one recall."""
+    from ..ground.pipeline import tagged
+
+    return tagged(opening)

@@ -59,6 +59,11 @@ def test_rescore_cools_warms_and_promotes() -> None:
     assert promoted is not None and promoted.tier == "long" and promoted.importance == 0.3
     asked = rescore(short.with_(access_count=1), T0, ms, again=False)
     assert asked is not None and asked.tier == "long"
+    request = short.with_(restatement="The user asked: Can the assistant suggest a dataset? The assistant said: Try UCI.")
+    assert rescore(request, T0, ms, again=True) is None  # short for its kind: the topic coming back is not enough
+    assert rescore(request.with_(access_count=1), T0, ms, again=False) is not None  # asked about: promoted
+    question = short.with_(restatement="Ben asked: Did Ana see that band?")
+    assert rescore(question, T0, ms, again=True) is None
 
 
 def test_mentioned_again_needs_two_concepts_said_later() -> None:
@@ -70,6 +75,9 @@ def test_mentioned_again_needs_two_concepts_said_later() -> None:
     assert not mentioned_again(later, last_mentions([first, later]))
     apart = _u("d", "w", 6, concepts=frozenset({"clay"}))  # two concepts said later, but in two memories
     assert not mentioned_again(first, last_mentions([first, one, apart]))
+    same = _u("e", "v", 0, concepts=frozenset({"pottery", "clay"}), session_id="s0",
+              mentioned_at=T0 + timedelta(minutes=5))  # later in the same conversation: the topic going on
+    assert not mentioned_again(first, last_mentions([first, same]))
 
 
 def test_groups_by_subject_and_topic_and_packs_faithfully() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -568,3 +569,30 @@ def test_a_view_keeps_k_specific_memories_past_the_lists_among_them() -> None:
     dense = [Hit(uid, "dense", 1.0 - rank / 10, rank) for rank, uid in enumerate(layers)]
     kept = own_views({"dense": dense}, units, {}, 2)["dense"]
     assert [h.unit_id for h in kept] == ["l1", "e1", "e2"]  # the list among the first two stays; two specific memories too
+
+
+def test_a_list_takes_neither_the_rank_nor_the_scale_of_the_specific_memories() -> None:
+    """Maintenance writes lists; the memories it did not touch keep the ranks, scores and
+    alignment they had without them (the list ranks and scores on its own)."""
+    from ripplemem.read.recall import own_views
+    from ripplemem.types import Hit, MemoryUnit, Scope
+
+    layers = {"l1": "semantic", "e1": "episodic", "e2": "episodic"}
+    units = {uid: MemoryUnit(uid, Scope("u"), "text", (uid,), "s", layer=layer) for uid, layer in layers.items()}
+    lexical = [Hit("l1", "lexical", 1.0, 0), Hit("e1", "lexical", 0.8, 1), Hit("e2", "lexical", 0.4, 2)]
+    kept = {h.unit_id: h for h in own_views({"lexical": lexical}, units, {}, 3)["lexical"]}
+    assert (kept["e1"].rank, kept["e1"].score) == (0, 1.0)  # as if the list were not there
+    assert (kept["e2"].rank, kept["e2"].score) == (1, 0.5)
+    assert (kept["l1"].rank, kept["l1"].score) == (0, 1.0)
+    dense = [Hit("l1", "dense", 0.9, 0), Hit("e1", "dense", 0.7, 1)]  # cosines: never rescaled
+    assert [h.score for h in own_views({"dense": dense}, units, {}, 3)["dense"]] == [0.9, 0.7]
+
+    q = vec(1, 0)
+    plain = {"e1": Found(unit("e1", "one", vec(1, 0.1))), "e2": Found(unit("e2", "two", vec(1, 0.2)))}
+    align(plain, q, ["e1", "e2"], rrf_k=60)
+    before = {uid: f.alignment for uid, f in plain.items()}
+    listed = unit("l1", "a list", vec(1, 0))
+    with_list = {"l1": Found(replace(listed, layer="semantic")), **plain}
+    align(with_list, q, ["l1", "e1", "e2"], rrf_k=60)
+    assert {uid: with_list[uid].alignment for uid in before} == before
+    assert with_list["l1"].alignment == pytest.approx(1.0)

@@ -10,8 +10,12 @@ is warm again. Core and pinned memories never decay, nor do consolidated (semant
 Nothing here deletes anything.
 
 The short-term tier is re-scored: a short-term memory that was asked about (recalled at
-least once) or mentioned again (a later memory says two of its concepts) moves to the long
-tier with at least ``promote_to`` importance.
+least once) moves to the long tier with at least ``promote_to`` importance; so does one
+mentioned again (a memory of a later session says two of its concepts), unless it is there
+for its kind, not its importance: a question nobody answered, or a chat user's request with
+the assistant's answer (``ground.text.asked_only``, ``request_exchange``). That the topic came
+back says the later memory is worth keeping, not that the request is the user's fact (promoted,
+such a request outranked the user's own statement on LongMemEval).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from ..config import MaintainSettings
+from ..ground.text import asked_only, request_exchange
 from ..store.base import UnitState
 from ..types import MemoryUnit
 
@@ -41,29 +46,35 @@ def heat(unit: MemoryUnit, as_of: datetime, ms: MaintainSettings) -> float:
     return float(unit.importance) * decay * (1.0 + ms.use_boost * math.log1p(max(unit.access_count, 0)))
 
 
-def last_mentions(units: Iterable[MemoryUnit]) -> dict[str, list[tuple[datetime, str]]]:
-    """Each concept's mentions among these (episodic and core) memories: when, and by which."""
-    said: dict[str, list[tuple[datetime, str]]] = {}
+Mentions = dict[str, list[tuple[datetime, str, str]]]  # concept -> (when, memory id, session) of each mention
+
+
+def last_mentions(units: Iterable[MemoryUnit]) -> Mentions:
+    """Each concept's mentions among these (episodic and core) memories: when, by which
+    memory, in which session."""
+    said: Mentions = {}
     for u in units:
         if u.mentioned_at is None or u.layer == "semantic":
             continue
         for c in u.concepts:
-            said.setdefault(c, []).append((u.mentioned_at, u.id))
+            said.setdefault(c, []).append((u.mentioned_at, u.id, u.session_id))
     return said
 
 
-def mentioned_again(unit: MemoryUnit, mentions: dict[str, list[tuple[datetime, str]]]) -> bool:
-    """Whether one later memory says two of this memory's concepts (``mentions``: see
-    :func:`last_mentions`): its topic came up again. Two concepts each said somewhere later do
-    not make one: in a long chat history common words come back in unrelated conversations
-    ("step" and "space", from a dog's training and a desk's layout)."""
+def mentioned_again(unit: MemoryUnit, mentions: Mentions) -> bool:
+    """Whether one memory of a later session says two of this memory's concepts (``mentions``:
+    see :func:`last_mentions`): its topic came up again. Two concepts each said somewhere later
+    do not make one: in a long chat history common words come back in unrelated conversations
+    ("step" and "space", from a dog's training and a desk's layout). Nor does the rest of the
+    same session: a conversation about datasets says "dataset" again in every turn, and a
+    request in it promoted for that outranked the user's own statements."""
     if unit.mentioned_at is None:
         return False
     when = unit.mentioned_at
     later: dict[str, int] = {}
     for c in unit.concepts:
-        for t, uid in mentions.get(c, ()):
-            if t > when and uid != unit.id:
+        for t, uid, session in mentions.get(c, ()):
+            if t > when and uid != unit.id and session != unit.session_id:
                 later[uid] = later.get(uid, 0) + 1
                 if later[uid] >= 2:
                     return True
@@ -75,6 +86,7 @@ def rescore(
 ) -> UnitState | None:
     """The unit's new state, or ``None`` when nothing changes."""
     tier, importance = unit.tier, float(unit.importance)
+    again = again and not (asked_only(unit.restatement) or request_exchange(unit.restatement))
     if ms.promote and tier == "short" and (unit.access_count > 0 or again):
         tier, importance = "long", max(importance, ms.promote_to)
     cold = unit.cold

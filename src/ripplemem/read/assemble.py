@@ -62,15 +62,20 @@ def align(found: dict[str, Found], qvec: Vector, lexical: list[str], rrf_k: int)
     """Set ``alignment`` on every found memory: RRF of its cosine rank among them and its rank
     in ``lexical`` (memory ids, best first). ``lexical`` reaches deeper than the lexical view
     (``RecallSettings.lexical_depth``): a memory the view's few hits left out still has a
-    lexical rank, instead of half an alignment because a long answer's pieces filled the view."""
+    lexical rank, instead of half an alignment because a long answer's pieces filled the view.
+
+    A specific memory's ranks count only the specific memories above it: a consolidated
+    memory (a list, ``maintain.consolidate``) shares the words of every question about its
+    topic, and counted it would push every memory below it down a rank, so that maintenance
+    changed the order of the memories it did not touch. A list's own ranks count everything."""
+    lists = {uid for uid, f in found.items() if f.unit.layer == "semantic"}
     ids = [uid for uid, f in found.items() if f.unit.vector is not None]
+    dense_rank: dict[str, int] = {}
     if ids:
         sims = np.stack([found[i].unit.vector for i in ids]) @ qvec  # type: ignore[misc]
-        order = sorted(range(len(ids)), key=lambda j: (-float(sims[j]), ids[j]))
-        dense_rank = {ids[j]: r for r, j in enumerate(order)}
-    else:
-        dense_rank = {}
-    lex_rank = {uid: r for r, uid in enumerate(lexical)}
+        order = [ids[j] for j in sorted(range(len(ids)), key=lambda j: (-float(sims[j]), ids[j]))]
+        dense_rank = _ranks(order, lists)
+    lex_rank = _ranks(lexical, lists)
     best = 2.0 / (rrf_k + 1)
     for uid, f in found.items():
         score = 0.0
@@ -79,6 +84,13 @@ def align(found: dict[str, Found], qvec: Vector, lexical: list[str], rrf_k: int)
         if uid in lex_rank:
             score += 1.0 / (rrf_k + 1 + lex_rank[uid])
         f.alignment = score / best
+
+
+def _ranks(order: list[str], lists: set[str]) -> dict[str, int]:
+    """Each id's rank in ``order``; an id not in ``lists`` counts only the others not in it."""
+    ranks = {uid: r for r, uid in enumerate(order) if uid in lists}
+    ranks.update((uid, r) for r, uid in enumerate(u for u in order if u not in lists))
+    return ranks
 
 
 def route_strength(routes: list[Hit], extra_view: float = 0.1) -> float:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
+from dataclasses import replace
 
 from ..config import GraphSettings, RecallSettings
 from ..ground.salience import salient
@@ -87,7 +88,10 @@ def own_views(
     words; the user's one statement of the fact ranks 15th and never enters the candidates,
     however the ranking weighs it. A list (``maintain.consolidate``) shares the words of every
     question about its topic; counted, it took the place of the specific memory the question
-    asks about (on LoCoMo, 3 temporal questions lost a gold turn once the lists were written)."""
+    asks about (on LoCoMo, 3 temporal questions lost a gold turn once the lists were written).
+    For the same reason a list neither takes a specific memory's rank nor sets the scale of a
+    view whose scores are relative to its best hit (lexical): the specific memories' ranks
+    and scores are what they would be without the lists."""
     out: dict[str, list[Hit]] = {}
     for name, hits in views.items():
         kept: list[Hit] = []
@@ -99,5 +103,21 @@ def own_views(
             if h.rank < k or (full and own < k):
                 kept.append(h)
                 own += full
-        out[name] = kept
+        out[name] = _without_lists(kept, units, relative=name in RELATIVE_VIEWS)
     return out
+
+
+RELATIVE_VIEWS = frozenset({"lexical"})  # views whose hit scores are shares of the best hit's
+
+
+def _without_lists(hits: list[Hit], units: Mapping[str, MemoryUnit], relative: bool) -> list[Hit]:
+    """``hits`` with the specific memories' ranks (and, in a ``relative`` view, scores) as if
+    the consolidated memories among them were not there."""
+    lists = {h.unit_id for h in hits if (u := units.get(h.unit_id)) is not None and u.layer == "semantic"}
+    if not lists:
+        return hits
+    own = [h for h in hits if h.unit_id not in lists]
+    top = max((h.score for h in own), default=0.0)
+    scale = 1.0 / top if relative and top > 0 else 1.0
+    renumbered = {h.unit_id: replace(h, rank=r, score=round(min(h.score * scale, 1.0), 6)) for r, h in enumerate(own)}
+    return [renumbered.get(h.unit_id, h) for h in hits]

@@ -61,7 +61,8 @@ class RecallSettings:
     planner_window: int = 10  # anchors are chosen among the top this many
     target_terms: int = 6  # gateway terms the rule planner adds to its target
     planner_shown: int = 15  # memories the LLM planner sees
-    max_frontier: int = 200  # diffusion: nodes carried from one hop to the next
+    max_frontier: int = 50  # diffusion: nodes carried from one hop to the next (a long answer's pieces tie to dozens)
+    max_reach: int = 100  # diffusion: reached nodes scored (the strongest paths); long answers cut in many pieces reach hundreds
     filter_overfetch: int = 4  # with filters, each view asks this many times its hits before filtering
     gateways: bool = True  # follow what the anchors carry that the question lacks (names, specific words)
     siblings: int = 10  # a question asking for several things: memories like its anchors a round adds (0: off)

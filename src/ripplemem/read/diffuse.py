@@ -85,14 +85,21 @@ def diffuse(
     weights: CueWeights = DEFAULT_WEIGHTS,
     tau_days: float = 7.0,
     max_frontier: int = 200,
+    max_reach: int = 0,
 ) -> list[Hit]:
     """Best candidates near the anchors, per channel, as diffusion hits (``via`` = anchor).
     ``consolidates`` edges are not walked: a consolidated list is found by the views, and
     from a member it took one of the ``per_channel`` places (on LoCoMo with maintenance,
-    walking them cost 0.004 of recall at 400 tokens, 0.007 of aggregation-style recall)."""
+    walking them cost 0.004 of recall at 400 tokens, 0.007 of aggregation-style recall).
+    ``max_reach`` (0: all): only that many reached memories are read and scored, those at
+    the end of the strongest paths. In a conversation of short turns two hops reach a few
+    dozen; where long answers are cut into many pieces, each tied to every piece of the
+    turns around it, they reach hundreds, and reading them all was most of a recall's time."""
     kinds = frozenset({"semantic", "window", "supersedes"} | ({"structural"} if structural else set()))
     reached = walk(anchors, neighbours, hops, kinds, max_frontier)
     ids = [uid for uid in reached if uid not in known]
+    if 0 < max_reach < len(ids):
+        ids = sorted(ids, key=lambda uid: (-reached[uid][0], uid))[:max_reach]
     if not ids:
         return []
     units = {u.id: u for u in fetch(ids)}

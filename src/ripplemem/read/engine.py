@@ -131,6 +131,7 @@ class _Round:
         self.reached: dict[str, MemoryUnit] = {}
         self.led_by: dict[str, str] = {}  # memory -> the gateway cue that reached it
         self._stems: dict[str, set[str]] = {}  # memory -> its words' stems (concept lookups)
+        self._concepts: dict[tuple[str, int], list[tuple[str, float]]] = {}  # one lookup per concept a recall
 
     def fetch(self, ids: list[str]) -> list[MemoryUnit]:
         units = self.ctx.store.get_units(self.scope, ids)
@@ -151,7 +152,14 @@ class _Round:
 
     def concept_search(self, concept: str, n: int) -> list[tuple[str, float]]:
         """Memories that mention ``concept`` (every word of it, by its first five letters):
-        the full-text index's candidates, kept only when the phrase is really there."""
+        the full-text index's candidates, kept only when the phrase is really there. Looked
+        up once a recall: anchors of one story share their words, and rounds their anchors."""
+        key = (concept, n)
+        if key not in self._concepts:
+            self._concepts[key] = self._concept_search(concept, n)
+        return self._concepts[key]
+
+    def _concept_search(self, concept: str, n: int) -> list[tuple[str, float]]:
         pairs = self.ctx.store.lexical_search(self.scope, concept, n)
         missing = [uid for uid, _ in pairs if uid not in self.found and uid not in self.reached]
         if missing:
@@ -210,7 +218,7 @@ class _Round:
             plan.anchors, tvec, target_cues, selected, lambda ids: store.edges(scope, ids), self.fetch,
             hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural,
             weights=CueWeights(g.weight_participants, g.weight_locations, g.weight_time),
-            tau_days=g.tau_days, max_frontier=rs.max_frontier,
+            tau_days=g.tau_days, max_frontier=rs.max_frontier, max_reach=rs.max_reach,
         )
         if plan.many and rs.siblings > 0:
             hits += self.siblings([f.unit.id for f in ranked(self.found)[: rs.anchors]], qvec, selected)

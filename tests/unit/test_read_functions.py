@@ -85,6 +85,25 @@ def test_diffusion_does_not_walk_from_a_member_to_its_consolidated_list() -> Non
     assert hits == []  # a list is found by the views, not reached (nor its other members) along its edges
 
 
+def test_diffusion_reads_only_the_strongest_reached_memories() -> None:
+    """A long answer's pieces all tie to each other: only the ``max_reach`` memories at the
+    end of the strongest paths are read and scored, the rest never fetched."""
+    pieces = [unit(f"p{i}", f"piece {i}", vec(1, i / 10, 0, 0)) for i in range(6)]
+    anchor = unit("a", "the answer", vec(1, 0, 0, 0))
+    graph = Graph([anchor, *pieces], [("a", f"p{i}", "window", 1.0 - i / 10) for i in range(6)])
+    fetched: list[str] = []
+
+    def fetch(ids: list[str]) -> list:  # type: ignore[type-arg]
+        fetched.extend(ids)
+        return graph.fetch(ids)
+
+    hits = diffuse(["a"], vec(0, 1, 0, 0), Cues(), {"a"}, graph.neighbours, fetch, hops=1, per_channel=6, max_reach=2)
+    assert sorted(fetched) == ["p0", "p1"]  # the two strongest links; p5 would match the target best
+    assert {h.unit_id for h in hits} == {"p0", "p1"}
+    every = diffuse(["a"], vec(0, 1, 0, 0), Cues(), {"a"}, graph.neighbours, graph.fetch, hops=1, per_channel=1)
+    assert [h.unit_id for h in every] == ["p5"]
+
+
 def test_structural_channel_can_be_switched_off() -> None:
     cues = Cues(participants=frozenset({"Maya"}))
     hits = diffuse(["e1"], None, cues, {"e1"}, GRAPH.neighbours, GRAPH.fetch, structural=False)

@@ -398,3 +398,26 @@ def test_a_fact_inside_another_is_found_as_the_pattern_found_it() -> None:
         part = "".join(rng.choice(letters) for _ in range(rng.randint(1, 3)))
         whole = "".join(rng.choice(letters) for _ in range(rng.randint(0, 9)))
         assert _inside(part, whole) == bool(re.search(rf"(?<![\w$]){re.escape(part)}(?!\w)", whole)), (part, whole)
+
+
+def test_the_recogniser_reads_only_an_answers_opening() -> None:
+    """``answer_ner_chars``: an assistant turn's entities come from its first characters only;
+    its parse (and so its person rewriting) is the full pipeline's, and the user's turns keep
+    every entity."""
+    from ripplemem.write.nlp import pipe, pipe_limited
+
+    filler = " ".join(["The plan keeps the weekly budget simple and easy to follow."] * 6)
+    answer = f"You could ask Anna Schmidt in Paris about it. {filler} Later, Bob Dylan played in Berlin."
+    question = f"I asked Anna Schmidt in Paris. {filler} Then Bob Dylan played in Berlin."
+    full = list(pipe([answer, question]))
+    limited = pipe_limited([answer, question], [120, 0])
+    names = [{e.text for e in d.ents} for d in limited]
+    assert {"Anna Schmidt", "Paris"} <= names[0] and not names[0] & {"Bob Dylan", "Berlin"}
+    assert names[1] == {e.text for e in full[1].ents} and "Berlin" in names[1]
+    assert [(t.text, t.tag_, t.dep_, t.head.i) for t in limited[0]] == [(t.text, t.tag_, t.dep_, t.head.i) for t in full[0]]
+
+    ex = RuleExtractor(answer_ner_chars=120)
+    w = window(("user", "Any ideas?"), ("assistant", answer), speakers=("user", "assistant"), roles=True, new=[1])
+    places = {p for c in ex.extract(w) for p in c.locations}
+    assert "Paris" in places and "Berlin" not in places
+    assert "Berlin" in {p for c in RuleExtractor().extract(w) for p in c.locations}

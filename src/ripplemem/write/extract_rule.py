@@ -180,10 +180,13 @@ class RuleExtractor:
     ``max_chars`` bounds every restatement (long turns are cut at sentence boundaries);
     ``unit_chars`` is the size at which a unit stops taking new, self-contained sentences;
     ``short_reply_words``: a reply this short to a question is stated together with it.
+    ``answer_ner_chars``: in a chat, the entity recogniser reads an assistant turn's first
+    this many characters only (0: all; see :func:`.nlp.pipe_limited`).
     """
 
     def __init__(
-        self, max_chars: int = 600, *, unit_chars: int = 360, short_reply_words: int = 6, model: str = _nlp.MODEL
+        self, max_chars: int = 600, *, unit_chars: int = 360, short_reply_words: int = 6, model: str = _nlp.MODEL,
+        answer_ner_chars: int = 0,
     ) -> None:
         if max_chars < 80:
             raise ValueError("max_chars must be at least 80")
@@ -191,6 +194,7 @@ class RuleExtractor:
         self.unit_chars = unit_chars  # a unit grows past this only with sentences that refer back
         self.short_reply_words = short_reply_words
         self.model = model
+        self.answer_ner_chars = answer_ner_chars  # an assistant turn's entities: in its first this many characters (0: all)
         self.failures = 0  # the extractor interface counts failed windows; rules do not fail
 
     def extract(self, window: Window) -> list[Candidate]:
@@ -201,7 +205,8 @@ class RuleExtractor:
         """Candidates for many windows, running spaCy over all their new turns in one batch."""
         jobs = [(w, i) for w in windows for i, t in enumerate(w.turns) if t.turn_id in w.new and not _log_only(t)]
         texts = [_normalise(w.turns[i].text) for w, i in jobs]
-        docs = _nlp.pipe(texts, model=self.model)
+        upto = [self.answer_ner_chars if _roles(w.turns[i], w).name == "the assistant" else 0 for w, i in jobs]
+        docs = _nlp.pipe_limited(texts, upto, model=self.model) if any(upto) else _nlp.pipe(texts, model=self.model)
         out: dict[int, list[Candidate]] = {id(w): [] for w in windows}
         for (window, i), text, doc in zip(jobs, texts, docs, strict=True):
             out[id(window)].extend(self._turn(window, i, text, doc))

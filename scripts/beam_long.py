@@ -82,6 +82,30 @@ def build(source: Path, copies: int) -> tuple[list[dict[str, Any]], dict[str, li
     return batches, questions
 
 
+def write_chat(out: Path, batches: list[dict[str, Any]], questions: dict[str, list[dict[str, Any]]], chars: int,
+               plans: int = 0) -> Path:
+    """Write ``OUT/<size>/1/`` (``1M``, ``10M``, or ``254K`` below half a million tokens: chat.json and its probing questions): the batches as a list,
+    or with ``plans`` the 10M layout, a list of ``{"plan-N": [batch, ...]}`` objects whose
+    batches are numbered from 1 in each plan."""
+    tokens = chars / 4
+    folder = out / (f"{round(tokens / 1e6)}M" if tokens >= 5e5 else f"{round(tokens / 1e3)}K") / "1"
+    (folder / "probing_questions").mkdir(parents=True, exist_ok=True)
+    body: list[Any] = batches
+    if plans:
+        per = -(-len(batches) // plans)
+        body = []
+        for p in range(plans):
+            part = batches[p * per : (p + 1) * per]
+            for i, b in enumerate(part, 1):
+                b["batch_number"] = i
+            if part:
+                body.append({f"plan-{p + 1}": part})
+    with (folder / "chat.json").open("w", encoding="utf-8") as fh:
+        json.dump(body, fh)
+    (folder / "probing_questions" / "probing_questions.json").write_text(json.dumps(questions), encoding="utf-8")
+    return folder
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", type=Path, help="a BEAM size folder (100K/) of chat folders")
@@ -91,22 +115,7 @@ def main() -> None:
     args = parser.parse_args()
     batches, questions = build(args.source, args.copies)
     chars = sum(len(str(m.get("content", ""))) for b in batches for m in _messages(b))
-    size = f"{max(1, round(chars / 4 / 1e6))}M"
-    folder = args.out / size / "1"
-    (folder / "probing_questions").mkdir(parents=True, exist_ok=True)
-    if args.plans:
-        per = -(-len(batches) // args.plans)
-        body: list[Any] = []
-        for p in range(args.plans):
-            part = batches[p * per : (p + 1) * per]
-            for i, b in enumerate(part, 1):
-                b["batch_number"] = i
-            if part:
-                body.append({f"plan-{p + 1}": part})
-    else:
-        body = batches
-    (folder / "chat.json").write_text(json.dumps(body), encoding="utf-8")
-    (folder / "probing_questions" / "probing_questions.json").write_text(json.dumps(questions), encoding="utf-8")
+    folder = write_chat(args.out, batches, questions, chars, args.plans)
     messages = sum(len(_messages(b)) for b in batches)
     print(f"{folder}: {len(batches)} batches, {messages} messages, {chars:,} characters (~{chars // 4:,} tokens), "
           f"{sum(len(v) for v in questions.values())} questions")

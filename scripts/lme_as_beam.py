@@ -21,10 +21,11 @@ haystack, so 9 make about a million and 87 about ten million.
 from __future__ import annotations
 
 import argparse
-import json
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from beam_long import write_chat
 
 from ripplemem.formats.longmemeval import load_longmemeval
 
@@ -80,21 +81,7 @@ def main() -> None:
     parser.add_argument("--plans", type=int, default=0, help="write the 10M layout with this many plans")
     args = parser.parse_args()
     batches, questions, chars = build(args.data, args.haystacks)
-    folder = args.out / f"{max(1, round(chars / 4 / 1e6))}M" / "1"
-    (folder / "probing_questions").mkdir(parents=True, exist_ok=True)
-    body: list[Any] = batches
-    if args.plans:
-        per = -(-len(batches) // args.plans)
-        body = []
-        for p in range(args.plans):
-            part = batches[p * per : (p + 1) * per]
-            for i, b in enumerate(part, 1):
-                b["batch_number"] = i
-            if part:
-                body.append({f"plan-{p + 1}": part})
-    with (folder / "chat.json").open("w", encoding="utf-8") as fh:
-        json.dump(body, fh)
-    (folder / "probing_questions" / "probing_questions.json").write_text(json.dumps(questions), encoding="utf-8")
+    folder = write_chat(args.out, batches, questions, chars, args.plans)
     messages = sum(len(b["turns"][0]) for b in batches)
     print(f"{folder}: {len(batches)} sessions, {messages} messages, {chars:,} characters (~{chars // 4:,} tokens), "
           f"{sum(len(v) for v in questions.values())} questions")

@@ -12,7 +12,7 @@ nothing is downloaded.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..ground.person import restate_person
 from ..ground.pipeline import EXTRACTOR_UNUSED, MODEL, load
@@ -50,8 +50,8 @@ def pipe_limited(
     if long:
         with nlp.select_pipes(disable=["ner"]):
             parsed = list(nlp.pipe([texts[i] for i in long], batch_size=batch_size))
-        ner = nlp.get_pipe("ner")
-        heads = ner.pipe((nlp.make_doc(texts[i][: cuts[i]]) for i in long), batch_size=batch_size)  # type: ignore[index]
+        ner: Any = nlp.get_pipe("ner")  # a trainable pipe: it has .pipe()
+        heads = ner.pipe((nlp.make_doc(texts[i][: cuts[i] or 0]) for i in long), batch_size=batch_size)
         for i, doc, head in zip(long, parsed, heads, strict=True):
             spans = [doc.char_span(e.start_char, e.end_char, label=e.label_, alignment_mode="contract") for e in head.ents]
             doc.set_ents([s for s in spans if s is not None and len(s)], default="outside")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are aren't as at be because been before
@@ -80,22 +81,36 @@ def keywords(text: str) -> tuple[str, ...]:
 
 def match_names(text: str, names: Iterable[str]) -> frozenset[str]:
     """Known names mentioned in ``text`` (whole words, case-insensitive; first names too,
-    when written with their capital: "Music" of "Music Hall" is a name, "music" a word)."""
-    low = f" {re.sub(r'[^a-z0-9 ]+', ' ', text.lower())} "
+    when written with their capital: "Music" of "Music Hall" is a name, "music" a word).
+    A name whose first word is not a word of ``text`` is passed over unread: a long chat
+    knows thousands of names, and a question mentions a few."""
+    low = f" {_plain(text)} "
+    words = set(low.split())
     found = set()
     for name in names:
-        n = re.sub(r"[^a-z0-9 ]+", " ", name.lower()).strip()
+        n = _plain(name).strip()
         if not n:
             continue
+        first = n.split(" ", 1)[0]
+        if first not in words:
+            continue  # neither the whole name nor its first name is in the text
         if f" {n} " in low:
             found.add(name)
             continue
-        first = n.split()[0]
-        if " " in n and len(first) > 2 and f" {first} " in low and first not in STOPWORDS:
+        if " " in n and len(first) > 2 and first not in STOPWORDS:
             written = name.split()[0]
             if not written[:1].isupper() or re.search(rf"(?<!\w){re.escape(written)}(?!\w)", text):
                 found.add(name)
     return frozenset(found)
+
+
+@lru_cache(maxsize=65536)
+def _plain(text: str) -> str:
+    """``text`` lowercased, every character but a-z, 0-9 and space a space."""
+    return _NOT_PLAIN.sub(" ", text.lower())
+
+
+_NOT_PLAIN = re.compile(r"[^a-z0-9 ]+")
 
 
 # Words too general to link two memories: conversation's verbs of saying, feeling and doing,

@@ -104,7 +104,7 @@ def main() -> None:
         for n in range(args.adds):
             messages = [{"role": r, "content": t} for r, t in EXCHANGE]
             start = time.perf_counter()
-            mem.add(messages, user_id=chat.id, session_id=f"extra-{n}", session_time=last + timedelta(days=n + 1))
+            mem.add(messages, user_id=chat.id, session_id=f"extra-{time.time_ns()}-{n}", session_time=last + timedelta(days=n + 1))
             adds.append((time.perf_counter() - start) * 1000)
         if adds:
             print(f"one more add (a two-message session): {len(adds)} calls, p50 {statistics.median(adds):.1f} ms, "

@@ -205,7 +205,8 @@ class RuleExtractor:
         """Candidates for many windows, running spaCy over all their new turns in one batch."""
         jobs = [(w, i) for w in windows for i, t in enumerate(w.turns) if t.turn_id in w.new and not _log_only(t)]
         texts = [_normalise(w.turns[i].text) for w, i in jobs]
-        upto = [self.answer_ner_chars if _roles(w.turns[i], w).name == "the assistant" else 0 for w, i in jobs]
+        upto = [self.answer_ner_chars if speaker_name(w.turns[i].speaker, w.turns[i].role) == "the assistant" else 0
+                for w, i in jobs]
         docs = _nlp.pipe_limited(texts, upto, model=self.model) if any(upto) else _nlp.pipe(texts, model=self.model)
         out: dict[int, list[Candidate]] = {id(w): [] for w in windows}
         for (window, i), text, doc in zip(jobs, texts, docs, strict=True):

@@ -90,6 +90,37 @@ def test_lexical_search_stems_and_ranks(store: Store) -> None:
     assert store.lexical_search(ALICE, "marathon", 0) == []
 
 
+def test_lexical_all_is_a_bounded_and_of_the_words(store: Store) -> None:
+    bob = Scope("bob")
+    store.apply(
+        ALICE,
+        WriteBatch(
+            add=[
+                unit(ALICE, "both", "Odile bought new climbing shoes for the gym"),
+                unit(ALICE, "stems", "The shoe she climbs in is worn out"),
+                unit(ALICE, "shoes", "Her running shoes are blue"),
+                unit(ALICE, "climb", "They went climbing on Sunday"),
+                *[unit(ALICE, f"s{i}", f"pair {i} of shoes on the shelf") for i in range(30)],
+            ]
+        ),
+    )
+    store.apply(bob, WriteBatch(add=[unit(bob, "bob1", "Bob has climbing shoes too")]))
+    assert sorted(store.lexical_all(ALICE, "climbing shoes", 10)) == ["both", "stems"]
+    assert store.lexical_all(bob, "Climbing, shoes!", 10) == ["bob1"]
+    assert store.lexical_all(ALICE, "climbing shoes", 1)[0] in {"both", "stems"}
+    five = store.lexical_all(ALICE, "shoes", 5)
+    assert len(five) == 5 and len(set(five)) == 5
+    assert set(five) <= {"both", "stems", "shoes", *(f"s{i}" for i in range(30))}
+    assert store.lexical_all(ALICE, "shoes", 0) == []
+    assert store.lexical_all(ALICE, "violin shoes", 5) == []
+    assert store.lexical_all(Scope("nobody"), "shoes", 5) == []
+    store.delete_unit(ALICE, "stems")
+    assert store.lexical_all(ALICE, "climbing shoes", 10) == ["both"]
+    for text in ["", "?!", '"unbalanced', "NEAR(a b)", "a AND OR NOT", "'; DROP TABLE units; --"]:
+        assert isinstance(store.lexical_all(ALICE, text, 5), list)
+    assert store.count_units(ALICE) == 33
+
+
 def test_by_participants_counts_matches(store: Store) -> None:
     store.apply(
         ALICE,
@@ -107,6 +138,9 @@ def test_by_participants_counts_matches(store: Store) -> None:
     assert store.by_participants(ALICE, [], 5) == []
     assert store.by_locations(ALICE, ["harbor grill"], 5) == [("loc", 1.0)]
     assert store.known_names(ALICE) == ({"Sam", "Maya"}, {"Harbor Grill"})
+    assert store.known_names(ALICE, ["harbor", "sam"]) == ({"Sam"}, {"Harbor Grill"})
+    assert store.known_names(ALICE, ["grill", "harb", "sa", "samuel"]) == (set(), set())
+    assert store.known_names(ALICE, []) == (set(), set())
 
 
 def test_by_time_overlapping_first_then_by_gap(store: Store) -> None:

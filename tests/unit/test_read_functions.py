@@ -9,7 +9,7 @@ import pytest
 
 from graph_helpers import SCOPE, Graph, day, unit, vec
 from ripplemem.config import RecallSettings
-from ripplemem.ground.text import match_names
+from ripplemem.ground.text import match_names, name_openings
 from ripplemem.read.assemble import (
     Found,
     align,
@@ -540,6 +540,28 @@ def test_a_known_name_is_matched_whole_or_by_its_capitalised_first_word() -> Non
     assert match_names("What did Melanie cook?", known) == {"Melanie Smith"}
     assert match_names("what did melanie smith cook?", known) == {"Melanie Smith"}
     assert match_names("Was the Music Hall loud?", known) == {"Music Hall of Williamsburg"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What did Melanie cook?",
+        "Was the Music Hall loud, Melanie?",
+        "Did I tell Jean Luc about O Brien's band?",
+        "Did Jean-Luc meet O'Brien at St Louis?",
+        "Is Dr. Smith's clinic near Pokémon Center?",
+        "\"Harbor Grill\" (or the Grill) - who went?",
+        "nothing named here",
+    ],
+)
+def test_names_starting_with_an_opening_are_all_a_text_can_name(text: str) -> None:
+    known = [
+        "Music Hall of Williamsburg", "Melanie Smith", "Harbor Grill", "Jean-Luc Picard", "O'Brien",
+        "St. Louis", "Dr. Smith", "Pokémon Center", "Grill", "Luc", "Smith",
+    ]
+    openings = name_openings(text)
+    starting = [n for n in known if " ".join(n.split()).lower().split(" ")[0] in openings]
+    assert match_names(text, starting) == match_names(text, known)
 
 
 @pytest.mark.parametrize(

@@ -104,6 +104,25 @@ def match_names(text: str, names: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def name_openings(text: str) -> frozenset[str]:
+    """The words a known name mentioned in ``text`` can start with, lowercased: each word of
+    the text as written (with and without the punctuation around it and a possessive), each
+    of its plain words, with a period ("St." of "St Louis") and joined to the next one by a
+    hyphen, period or apostrophe ("Jean-Luc" of "Jean Luc", "O'Brien" of "O Brien"). So
+    :func:`match_names` over the names starting with one of them finds what it finds over
+    all of them, and a store can be asked for those alone."""
+    plain = _plain(text).split()
+    out = set(plain) | {f"{w}." for w in plain}
+    out.update(f"{a}{sep}{b}" for a, b in zip(plain, plain[1:], strict=False) for sep in "-.'’&")
+    for token in text.lower().split():
+        bare = token.strip(_EDGE_PUNCT)
+        out.update((token, bare, bare.removesuffix("'s").removesuffix("’s")))
+    return frozenset(w for w in out if w)
+
+
+_EDGE_PUNCT = "\"'()[]{}<>,.;:!?“”‘’"
+
+
 @lru_cache(maxsize=65536)
 def _plain(text: str) -> str:
     """``text`` lowercased, every character but a-z, 0-9 and space a space."""

@@ -10,7 +10,7 @@ from time import perf_counter
 import numpy as np
 
 from ..config import GraphSettings, RecallSettings
-from ..ground.text import asked_only, keywords, refers_back
+from ..ground.text import asked_only, keywords, name_openings, refers_back
 from ..ground.timeparse import bare_weekday, find_times
 from ..providers.embed.base import Embedder
 from ..store.base import Store
@@ -83,7 +83,7 @@ def _initial(
     The lexical view reads the question without the conversation's common names (its
     speakers): they are in nearly every memory, and in a short memory ("Ann said: speak
     soon, Ben!") they alone would carry the match."""
-    people, places = ctx.store.known_names(scope)
+    people, places = ctx.store.known_names(scope, name_openings(query))  # those it could name
     # parsed once: the cues and the lexical question both need them. A question's bare weekday
     # ("What time did I reach the clinic on Monday?") names a day of the week, not a date: the
     # asker means the Monday they spoke of, which may be weeks back; it stays a word.
@@ -152,7 +152,9 @@ class _Round:
 
     def concept_search(self, concept: str, n: int) -> list[tuple[str, float]]:
         """Memories that mention ``concept`` (every word of it, by its first five letters):
-        the full-text index's candidates, kept only when the phrase is really there. Looked
+        at most ``n`` of those the full-text index finds holding all its words (a bounded
+        probe, unranked: what counts is how many carry it, and which), kept only when the
+        words are really there. Looked
         up once a recall: anchors of one story share their words, and rounds their anchors."""
         key = (concept, n)
         if key not in self._concepts:
@@ -160,7 +162,7 @@ class _Round:
         return self._concepts[key]
 
     def _concept_search(self, concept: str, n: int) -> list[tuple[str, float]]:
-        pairs = self.ctx.store.lexical_search(self.scope, concept, n)
+        pairs = [(uid, 1.0) for uid in self.ctx.store.lexical_all(self.scope, concept, n)]
         missing = [uid for uid, _ in pairs if uid not in self.found and uid not in self.reached]
         if missing:
             self.fetch(missing)

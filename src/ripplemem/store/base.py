@@ -182,6 +182,12 @@ class Store(Protocol):
         """Stemmed full-text (BM25) over restatements; positive scores."""
         ...
 
+    def lexical_all(self, scope: Scope, text: str, k: int) -> list[str]:
+        """At most ``k`` units whose restatement holds every content word of ``text``
+        (stemmed as :meth:`lexical_search`), unranked (the newest, when more hold them): a
+        bounded probe whose cost follows ``k``, not how common the words are."""
+        ...
+
     def by_participants(self, scope: Scope, names: Iterable[str], k: int) -> list[tuple[str, float]]:
         """Units naming any of these participants; score = number matched."""
         ...
@@ -196,8 +202,11 @@ class Store(Protocol):
         """How many of the scope's units carry each name; ``kind`` is ``participant`` or ``location``."""
         ...
 
-    def known_names(self, scope: Scope) -> tuple[set[str], set[str]]:
-        """All participant and location names stored in the scope."""
+    def known_names(self, scope: Scope, first_words: Iterable[str] | None = None) -> tuple[set[str], set[str]]:
+        """All participant and location names stored in the scope; with ``first_words``
+        (lowercased words), only the names whose first word (of the name lowercased and split
+        on whitespace) is one of them: the names a text could mention, read from the index
+        instead of the whole registry."""
         ...
 
     # -- statistics and portability -----------------------------------------------------

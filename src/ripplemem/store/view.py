@@ -30,11 +30,12 @@ class NarrowedView:
 
     # -- what the read path asks -----------------------------------------------------------
 
-    def known_names(self, scope: Scope) -> tuple[set[str], set[str]]:
+    def known_names(self, scope: Scope, first_words: Iterable[str] | None = None) -> tuple[set[str], set[str]]:
         people: set[str] = set()
         places: set[str] = set()
+        words = None if first_words is None else list(first_words)
         for s in self.scopes:
-            p, l_ = self.store.known_names(s)
+            p, l_ = self.store.known_names(s, words)
             people |= p
             places |= l_
         return people, places
@@ -55,6 +56,9 @@ class NarrowedView:
 
     def lexical_search(self, scope: Scope, text: str, k: int) -> list[tuple[str, float]]:
         return self._merged(k, lambda s, n: self.store.lexical_search(s, text, n))
+
+    def lexical_all(self, scope: Scope, text: str, k: int) -> list[str]:
+        return [uid for uid, _ in self._merged(k, lambda s, n: [(u, 1.0) for u in self.store.lexical_all(s, text, n)])]
 
     def by_participants(self, scope: Scope, names: Iterable[str], k: int) -> list[tuple[str, float]]:
         wanted = list(names)

@@ -147,6 +147,21 @@ def lexical(conn: Any, scope: Scope, text: str, k: int) -> list[tuple[str, float
     return [(uid, float(score)) for uid, score in rows if score > 0]
 
 
+def lexical_all(conn: Any, scope: Scope, text: str, k: int) -> list[str]:
+    """The newest ``k`` units holding every query lexeme of ``text`` (``plainto_tsquery``
+    over its query tokens: their AND), unranked: the scope's units walked newest first and
+    stopped at ``k``, or the GIN index's matches when they are few (the planner's choice)."""
+    tokens = query_tokens(text)
+    if not tokens or k <= 0:
+        return []
+    rows = conn.execute(
+        """SELECT id FROM ripplemem_units WHERE scope = %s AND fts @@ plainto_tsquery('english', %s)
+           ORDER BY num DESC LIMIT %s""",
+        (scope.key, " ".join(tokens), k),
+    ).fetchall()
+    return [uid for (uid,) in rows]
+
+
 def _candidates(terms: list[tuple[str, int]], params: dict[str, Any]) -> str:
     """The units to score, for ``terms`` (lexeme, df) rarest first: every unit of the
     rarest while their df add up to at most :data:`SCORE_EVERY`, the newest of each other.
@@ -209,10 +224,20 @@ def name_counts(conn: Any, scope: Scope, kind: str, names: Iterable[str]) -> dic
     return {name: refs.get(normalise_name(name), 0) for name in wanted}
 
 
-def known_names(conn: Any, scope: Scope) -> tuple[set[str], set[str]]:
+def known_names(conn: Any, scope: Scope, first_words: Iterable[str] | None = None) -> tuple[set[str], set[str]]:
+    """The scope's names (with ``first_words``, those whose first word is one of them: the
+    registry's rows of the scope filtered on the server)."""
     participants: set[str] = set()
     locations: set[str] = set()
-    for kind, display in conn.execute("SELECT kind, display FROM ripplemem_names WHERE scope = %s", (scope.key,)):
+    if first_words is None:
+        rows = conn.execute("SELECT kind, display FROM ripplemem_names WHERE scope = %s", (scope.key,))
+    else:
+        words = sorted({normalise_name(w) for w in first_words} - {""})
+        rows = conn.execute(
+            "SELECT kind, display FROM ripplemem_names WHERE scope = %s AND split_part(name, ' ', 1) = ANY(%s)",
+            (scope.key, words),
+        )
+    for kind, display in rows:
         (participants if kind == "participant" else locations).add(display)
     return participants, locations
 

@@ -336,6 +336,10 @@ class PostgresStore:
         with self._tx() as conn:
             return search.lexical(conn, scope, text, k)
 
+    def lexical_all(self, scope: Scope, text: str, k: int) -> list[str]:
+        with self._tx() as conn:
+            return search.lexical_all(conn, scope, text, k)
+
     def by_participants(self, scope: Scope, names: Iterable[str], k: int) -> list[tuple[str, float]]:
         with self._tx() as conn:
             return search.by_names(conn, "participant", scope, names, k)
@@ -352,9 +356,9 @@ class PostgresStore:
         with self._tx() as conn:
             return search.name_counts(conn, scope, kind, names)
 
-    def known_names(self, scope: Scope) -> tuple[set[str], set[str]]:
+    def known_names(self, scope: Scope, first_words: Iterable[str] | None = None) -> tuple[set[str], set[str]]:
         with self._tx() as conn:
-            return search.known_names(conn, scope)
+            return search.known_names(conn, scope, first_words)
 
     # -- statistics and portability ------------------------------------------------------------
 

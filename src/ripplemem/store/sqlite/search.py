@@ -92,6 +92,23 @@ def lexical(
     return hits
 
 
+def lexical_all(conn: sqlite3.Connection, scope_key: str, tag: str, text: str, k: int) -> list[str]:
+    """The newest ``k`` units holding every query term of ``text``: the full-text index's
+    AND of them, walked newest first and stopped at ``k`` (no ranking, so no doclist is read
+    whole however common its term)."""
+    tokens = query_tokens(text)
+    if not tokens or k <= 0:
+        return []
+    rows = conn.execute(
+        """SELECT u.id FROM (
+               SELECT rowid FROM units_fts WHERE units_fts MATCH ? ORDER BY rowid DESC LIMIT ?
+           ) AS f JOIN units u ON u.num = f.rowid
+           WHERE u.scope = ? ORDER BY f.rowid DESC""",
+        (_scoped(tag, _joined(tokens, "AND")), k, scope_key),
+    )
+    return [uid for (uid,) in rows]
+
+
 def _newest(
     conn: sqlite3.Connection, scope_key: str, tag: str, tokens: list[str], start: int, k: int
 ) -> list[tuple[str, float]]:
@@ -151,10 +168,28 @@ def by_names(
     return [(ids[num], float(counts[num])) for num in ranked]
 
 
-def known_names(conn: sqlite3.Connection, scope_key: str) -> tuple[set[str], set[str]]:
+def known_names(
+    conn: sqlite3.Connection, scope_key: str, first_words: Iterable[str] | None = None
+) -> tuple[set[str], set[str]]:
+    """The scope's names (with ``first_words``, those starting with one of them: per word and
+    kind, one range of the registry's primary key: the name itself and the names "word ...")."""
     participants: set[str] = set()
     locations: set[str] = set()
-    rows = conn.execute("SELECT kind, display FROM scope_names WHERE scope = ?", (scope_key,))
+    if first_words is None:
+        rows: Iterable[tuple[str, str]] = conn.execute(
+            "SELECT kind, display FROM scope_names WHERE scope = ?", (scope_key,)
+        ).fetchall()
+    else:
+        rows = [
+            row
+            for word in sorted({normalise_name(w) for w in first_words} - {""})
+            if " " not in word
+            for kind in ("participant", "location")
+            for row in conn.execute(
+                "SELECT kind, display FROM scope_names WHERE scope = ? AND kind = ? AND name >= ? AND name < ?",
+                (scope_key, kind, word, word + "!"),  # the word itself, and "word ..." (a space sorts below "!")
+            )
+        ]
     for kind, display in rows:
         (participants if kind == "participant" else locations).add(display)
     return participants, locations

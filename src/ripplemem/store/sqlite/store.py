@@ -412,6 +412,11 @@ class SQLiteStore:
             row = conn.execute("SELECT tag, units_n FROM scopes WHERE key = ?", (scope.key,)).fetchone()
             return [] if row is None else search.lexical(conn, scope.key, row[0], int(row[1]), text, k)
 
+    def lexical_all(self, scope: Scope, text: str, k: int) -> list[str]:
+        with self._read() as conn:
+            row = conn.execute("SELECT tag FROM scopes WHERE key = ?", (scope.key,)).fetchone()
+            return [] if row is None else search.lexical_all(conn, scope.key, row[0], text, k)
+
     def by_participants(self, scope: Scope, names: Iterable[str], k: int) -> list[tuple[str, float]]:
         with self._read() as conn:
             return search.by_names(conn, "unit_participants", scope.key, names, k)
@@ -428,9 +433,9 @@ class SQLiteStore:
         with self._read() as conn:
             return search.name_counts(conn, scope.key, kind, names)
 
-    def known_names(self, scope: Scope) -> tuple[set[str], set[str]]:
+    def known_names(self, scope: Scope, first_words: Iterable[str] | None = None) -> tuple[set[str], set[str]]:
         with self._read() as conn:
-            return search.known_names(conn, scope.key)
+            return search.known_names(conn, scope.key, first_words)
 
     # -- statistics and portability ------------------------------------------------------------
 

@@ -583,7 +583,7 @@ def test_the_things_a_question_asks_for_are_the_nouns_of_its_wh_phrase(query: st
     assert asked_things(query) == things
 
 
-def test_a_list_asked_for_by_its_noun_ranks_first_not_one_of_another_word() -> None:
+def test_a_list_asked_for_by_its_noun_ranks_first_and_no_list_of_another_word() -> None:
     from ripplemem.read.assemble import Found, ranked
     from ripplemem.read.consolidated import asked_lists
     from ripplemem.types import MemoryUnit, Scope
@@ -597,7 +597,9 @@ def test_a_list_asked_for_by_its_noun_ranks_first_not_one_of_another_word() -> N
                                     found("kayaks", 0.4, "semantic", "kayak"))}
     asked_lists(pool, {"Omar"}, "How many kayaks has Omar bought from the shop he works at?", 1)
     assert ranked(pool)[0].unit.id == "kayaks"
-    asked_lists(pool, {"Omar"}, "How many paddles did Omar buy at the shop?", 1)  # no list of paddles: a word of it
+    asked_lists(pool, {"Omar"}, "How many paddles did Omar buy at the shop?", 1)  # no list of paddles: none
+    assert ranked(pool)[0].unit.id == "kayaks" and pool["shops"].score == 0.5
+    asked_lists(pool, {"Omar"}, "What does Omar do at the shop?", 1)  # names no thing asked for: a word of it
     assert ranked(pool)[0].unit.id == "shops"
 
 

@@ -56,6 +56,20 @@ def test_a_rare_shared_cue_is_a_full_link_and_a_common_one_none() -> None:
     assert not any(h.unit_id.startswith("n") for h in hits)
 
 
+def test_a_hit_weighed_zero_is_linked_but_not_counted() -> None:
+    lists = [unit(f"l{i}", f"Maya's foods: seafood platter {i}; seafood again.") for i in range(20)]
+    words, names = _index([E1, E2, E3, *lists])
+
+    def weighed(text: str, k: int) -> list[tuple[str, float]]:  # the lists restate others: weight 0
+        return [(uid, 0.0 if uid.startswith("l") else w) for uid, w in words(text, k + len(lists))]
+
+    hits, used = follow([E2], QUESTION, COMMON, weighed, names, lambda ids: {}, rare=3, terms=8, limit=30, skip=set())
+    assert "seafood" in used["e2"]  # carried by e3 alone among the memories that count
+    assert {h.unit_id for h in hits} >= {"e3", "l0"}
+    hits, used = follow([E2], QUESTION, COMMON, words, names, lambda ids: {}, rare=3, terms=8, limit=30, skip=set())
+    assert "seafood" not in used.get("e2", ())  # counted, 21 memories carry it: too common
+
+
 def test_links_are_bounded_and_skip_what_is_already_in() -> None:
     words, names = _index([E1, E2, E3])
     hits, _ = follow([E1, E2], QUESTION, COMMON, words, names, lambda ids: {}, rare=3, terms=8, limit=1, skip={"e3"})

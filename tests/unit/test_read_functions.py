@@ -335,6 +335,18 @@ def test_a_memory_that_adds_no_new_turn_ranks_below_the_next_that_does() -> None
     assert found["b"].score == pytest.approx(0.8 * RecallSettings().repeat_weight)  # still found, lower
 
 
+def test_a_list_above_its_member_does_not_count_as_citing_the_members_turns() -> None:
+    from dataclasses import replace
+
+    listed = replace(unit("l", "Ava's trips: the Lisbon flight; Porto", vec(1), sources=("t1", "t2")), layer="semantic")
+    member = unit("m", "Ava booked the Lisbon flight", vec(1), sources=("t1",))
+    found = {"l": _found(listed, 0.9), "m": _found(member, 0.8)}
+    for f, s in zip(found.values(), (0.9, 0.8), strict=True):
+        f.score = s
+    new_sources_first(found, RecallSettings().repeat_weight)
+    assert (found["l"].score, found["m"].score) == (0.9, 0.8)  # which of them goes in is assembly's call
+
+
 @pytest.mark.parametrize(
     ("query", "many"),
     [

@@ -274,11 +274,16 @@ def new_sources_first(found: dict[str, Found], weight: float) -> None:
     a restatement of what a better memory already cites) and stays reachable below the next
     memory that does. On LongMemEval's 100 questions 0.5 took recall@1500 from 0.920 to 0.936,
     on LoCoMo from 0.868 to 0.872 (multi-hop 0.689 -> 0.700); the chain set is unchanged
-    (docs/benchmarks.md)."""
+    (docs/benchmarks.md). A consolidated list neither weighs less nor counts as citing its
+    members' turns: whether a list and its members both go in is assembly's decision
+    (``consolidated.without_repeats``), and a list ranked above a member and then left out
+    would otherwise have pushed the member down for nothing."""
     if weight >= 1.0:
         return
     cited: set[str] = set()
     for f in ranked(found):
+        if f.unit.layer == "semantic":
+            continue
         if f.unit.sources and set(f.unit.sources) <= cited:
             f.score = round(f.score * weight, 6)
         cited.update(f.unit.sources)

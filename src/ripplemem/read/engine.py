@@ -162,18 +162,51 @@ class _Round:
         return self._concepts[key]
 
     def _concept_search(self, concept: str, n: int) -> list[tuple[str, float]]:
-        pairs = [(uid, 1.0) for uid in self.ctx.store.lexical_all(self.scope, concept, n)]
-        missing = [uid for uid, _ in pairs if uid not in self.found and uid not in self.reached]
-        if missing:
-            self.fetch(missing)
+        pairs = self.specific(lambda k: [(uid, 1.0) for uid in self.ctx.store.lexical_all(self.scope, concept, k)], n)
         kept: list[tuple[str, float]] = []
         for uid, weight in pairs:
             if uid not in self._stems:
-                unit = self.found[uid].unit if uid in self.found else self.reached.get(uid)
+                unit = self.unit(uid)
                 self._stems[uid] = stems(unit.restatement) if unit is not None else set()
             if covers(self._stems[uid], concept):
                 kept.append((uid, weight))
         return kept
+
+    def name_search(self, name: str, n: int) -> list[tuple[str, float]]:
+        """Memories carrying ``name`` as a participant or a place (see :meth:`specific`)."""
+        pairs = self.specific(lambda k: _by_names(self.ctx.store, self.scope, [name], k), n)
+        return [(uid, 1.0 if w > 0 else 0.0) for uid, w in pairs]
+
+    def unit(self, uid: str) -> MemoryUnit | None:
+        return self.found[uid].unit if uid in self.found else self.reached.get(uid)
+
+    def specific(self, lookup: Callable[[int], list[tuple[str, float]]], n: int) -> list[tuple[str, float]]:
+        """``lookup(n)``, its consolidated memories (lists, ``maintain.consolidate``) weighed 0:
+        they are linked like any other, but do not count among the memories that carry the
+        cue (``gateway.follow``'s document frequency), and take none of the ``n`` places
+        (asked again for as many more as it returned lists, once). A list restates its
+        members, so counting it would make every cue of its members look commoner than it is,
+        and a gateway is a cue few memories carry (with maintenance, the chain set's "Pia
+        keeps fit with tennis" lost its link through "tennis" to "Pia is done with tennis" to
+        the two lists that repeat both)."""
+        pairs = self._read(lookup(n))
+        lists = sum(1 for uid, _ in pairs if self._is_list(uid))
+        if not lists:
+            return pairs
+        if len(pairs) >= n:  # full: the lists took places another memory may fill
+            pairs = self._read(lookup(n + lists))
+        kept = [(uid, w) for uid, w in pairs if not self._is_list(uid)][:n]
+        return kept + [(uid, 0.0) for uid, _ in pairs if self._is_list(uid)]
+
+    def _read(self, pairs: list[tuple[str, float]]) -> list[tuple[str, float]]:
+        missing = [uid for uid, _ in pairs if uid not in self.found and uid not in self.reached]
+        if missing:
+            self.fetch(missing)
+        return pairs
+
+    def _is_list(self, uid: str) -> bool:
+        unit = self.unit(uid)
+        return unit is not None and unit.layer == "semantic"
 
     def standing(self, anchors: Sequence[str]) -> Callable[[str], float]:
         """Each anchor's score relative to the best of them (1 for the best)."""
@@ -231,7 +264,7 @@ class _Round:
             self.reached.update((u.id, u) for u in anchors if u.id in self.reached)  # keep their concepts
             more, used = follow(
                 anchors, cues, common, self.concept_search,
-                lambda name, n: _by_names(store, scope, [name], n), self.vectors, self.standing(plan.anchors),
+                self.name_search, self.vectors, self.standing(plan.anchors),
                 rare=rs.rare_cue, closeness_share=rs.gateway_closeness,
                 concept_link=rs.concept_link, per_cue=rs.gateway_per_cue,
                 terms=rs.gateway_terms, limit=rs.gateway_hits, skip=set(plan.anchors), known=selected, led_by=self.led_by,
@@ -376,12 +409,15 @@ def _plan(
 ) -> Plan:
     """Round 1: the planner decides. Later rounds follow the chain: the best memories the
     previous round found become the anchors, toward the same target, those it reached through
-    a shared name or concept first (the next link of a chain hangs off them)."""
+    a shared name or concept first (the next link of a chain hangs off them). A consolidated
+    list is not one: it carries the cues of all its members, so what hangs off it is
+    everything they touch (with maintenance, a list reached in round 1 displaced the anchor
+    that led from "the person who gave Tess the music box" to where he is moving)."""
     if round_no == 0:
         return planner(query, cues, order, rs)
     if previous is None or previous.planner in ("room left", "blind"):
         return Plan(False, (), "", Cues(), "no chain to follow: the first round filled toward the query", planner="chain")
-    new = [found[u] for u in frontier if u in found]
+    new = [found[u] for u in frontier if u in found and found[u].unit.layer != "semantic"]  # a list links to everything
     best = sorted(new, key=lambda f: (not any(entity_path(h) for h in f.routes), -f.score, f.unit.id))[: rs.anchors]
     anchors = tuple(f.unit.id for f in best)
     return Plan(bool(anchors), anchors, query, cues,

@@ -145,7 +145,8 @@ def follow(
     """Hits reached through each anchor's gateways, and the gateways used per anchor.
 
     Each gateway cue (a name through the name indexes, a word through the full-text index)
-    is looked up on its own, at most ``4 * rare`` memories deep. A cue carried by ``df``
+    is looked up on its own, at most ``4 * rare`` memories deep; a lookup's hit weighs 1,
+    or 0 when it restates other hits and is not to be counted. A cue carried by ``df``
     other memories links them with ``sqrt(rare / df)``, capped at 1: a cue shared by two or
     three memories is a full link, one shared by a dozen a weak one, and one shared by more
     than ``4 * rare`` (too common to mean anything) links nothing; nor does a word only the
@@ -174,9 +175,10 @@ def follow(
         for cue, lookup, is_word in [
             *((n, names if n in indexed else search, 0) for n in people_places), *((w, search, 1) for w in words)
         ]:
-            linked = [uid for uid, _ in lookup(cue, depth + 2) if uid != anchor.id]  # +1: the anchor itself
-            if linked and len(linked) <= depth:
-                shared.append((is_word, len(linked), cue, linked))
+            found = [(uid, w) for uid, w in lookup(cue, depth + 2) if uid != anchor.id]  # +2: the anchor itself
+            df = round(sum(w for _, w in found))  # a hit of weight 0 (a list restating others) is linked, not counted
+            if 0 < df <= depth:
+                shared.append((is_word, df, cue, [uid for uid, _ in found]))
         names_kept = [c for c in shared if not c[0]]
         words_kept = sorted((c for c in shared if c[0]), key=lambda c: (c[1], c[2]))[:terms]
         kept = names_kept + words_kept

@@ -57,6 +57,7 @@ def evaluate(path: str, db: str, ids: str, verbose: bool, maintain: bool = False
     t10 = s5 = r15 = 0.0
     n = ns = 0
     rows: list[dict[str, object]] = []
+    hot = [0, 0]  # memories in the vector index before and after maintenance
     copies = Path(tempfile.mkdtemp(prefix="lme-subset-")) if maintain else None
     if copies is not None:
         db = shutil.copy(db, copies / Path(db).name)
@@ -65,7 +66,9 @@ def evaluate(path: str, db: str, ids: str, verbose: bool, maintain: bool = False
         for conv in chosen(path, ids):
             if maintain:
                 last = max((s.time for s in conv.sessions if s.time is not None), default=None)
-                mem.maintain(user_id=conv.id, as_of=last)
+                report = mem.maintain(user_id=conv.id, as_of=last)
+                hot[0] += report.hot_before
+                hot[1] += report.hot_after
             session_of = {t.turn_id: s.label for s in conv.sessions for t in s.turns}
             for q in conv.questions:
                 ev = mem.recall(q.question, user_id=conv.id, budget_tokens=10**6, as_of=q.as_of)
@@ -96,6 +99,8 @@ def evaluate(path: str, db: str, ids: str, verbose: bool, maintain: bool = False
                     print(f"{conv.id:14} {q.category:26} turn@10={turn} session@5={sess} gold turn ranks={ranks}")
     print(f"turn recall_all@10 {t10 / max(n, 1):.3f} (n={n})  session recall_all@5 {s5 / max(ns, 1):.3f} (n={ns})"
           f"  recall@1500 {r15 / max(n, 1):.3f}")
+    if maintain:
+        print(f"hot index (memories in the vector index): {hot[0]} before maintenance, {hot[1]} after")
     if out is not None:
         Path(out).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     if copies is not None:

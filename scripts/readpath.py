@@ -76,6 +76,7 @@ def ingest(folder: Path, stores: Path, out: Path | None) -> None:
 def evaluate(folder: Path, stores: Path, out: Path | None, maintain: bool = False) -> None:
     settings = load_settings()
     rows = []
+    hot = [0, 0]  # memories in the vector index before and after maintenance
     copies = Path(tempfile.mkdtemp(prefix="readpath-")) if maintain else None
     for conv in load_locomo(files(folder)):
         db = stores / f"{conv.id}.db"
@@ -85,7 +86,9 @@ def evaluate(folder: Path, stores: Path, out: Path | None, maintain: bool = Fals
         with Memory.open(str(db), settings=settings.replace(db=str(db))) as mem:
             if maintain:
                 last = max((s.time for s in conv.sessions if s.time is not None), default=None)
-                mem.maintain(user_id=conv.id, as_of=last)
+                report = mem.maintain(user_id=conv.id, as_of=last)
+                hot[0] += report.hot_before
+                hot[1] += report.hot_after
             for q in conv.questions:
                 if not (q.scored and q.gold):
                     continue
@@ -111,6 +114,8 @@ def evaluate(folder: Path, stores: Path, out: Path | None, maintain: bool = Fals
     for name, members in groups.items():
         cells = " | ".join(f"{metrics.mean([r[c] for r in members]):.3f}" for c in cols)
         print(f"| {name} | {len(members)} | {cells} |")
+    if maintain:
+        print(f"hot index (memories in the vector index): {hot[0]} before maintenance, {hot[1]} after")
     if out is not None:
         out.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     if copies is not None:

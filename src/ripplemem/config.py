@@ -149,6 +149,7 @@ class MaintainSettings:
     use_boost: float = 0.5  # heat gained per recorded use, as a share of importance (log-scaled)
     promote: bool = True  # re-score the short-term tier: a memory asked about or mentioned again moves up
     promote_to: float = 0.3  # the importance a promoted memory gets at least
+    short_cold_days: float = 30.0  # a short-term memory neither asked about nor promoted this long goes cold (0: never)
     touch_batch: int = 64  # recalled memories buffered before their access counts are written
 
 

@@ -525,7 +525,8 @@ class Memory:
 
     def flush_access(self) -> None:
         """Write the buffered access counts (one transaction per scope and count), and bring the
-        cold memories that were recalled back into the hot indexes."""
+        cold memories that were recalled back into the hot indexes (not a consolidated list:
+        it is never in them)."""
         with self._recalled_lock:
             recalled, counts = self._recalled, self._recall_counts
             self._recalled, self._recall_counts = {}, {}
@@ -535,7 +536,10 @@ class Memory:
                 by_times.setdefault(n, []).append(uid)
             for n, ids in sorted(by_times.items()):
                 self.store.touch(scope, ids, times=n)
-            warm = [UnitState(u.id, u.tier, u.importance, u.pinned, False) for u in recalled[scope].values() if u.cold]
+            warm = [  # a list stays in the full-text index only (maintain.heat)
+                UnitState(u.id, u.tier, u.importance, u.pinned, False)
+                for u in recalled[scope].values() if u.cold and u.layer != "semantic"
+            ]
             if warm:
                 with self._locks.of(scope):
                     self.store.set_states(scope, warm)

@@ -41,8 +41,9 @@ def test_consolidation_packs_links_and_keeps_the_members(open_memory) -> None:  
     _add(mem)
     before = {u.id: u for u in mem.list(user_id="u", limit=1000)}
     report = mem.maintain(user_id="u", as_of="2024-04-01")
-    assert report.consolidated_added == 1 and report.hot_after == report.hot_before + 1
+    assert report.consolidated_added == 1 and report.hot_after == report.hot_before  # the list is not hot
     (sem,) = _semantic(mem)
+    assert sem.cold and not any(u.cold for u in before.values())  # found by its words (the full-text view)
     assert sem.restatement.startswith("Ana's activities and hobbies: ")
     members = {e.dst: u for e, u in mem.neighbours(sem.id, user_id="u") if e.kind == "consolidates"}
     assert len(members) == 3 and set(members) <= set(before)
@@ -72,6 +73,8 @@ def test_recall_does_not_pay_twice_for_a_semantic_memory_and_its_members(open_me
     below = ids[ids.index(sem.id) + 1 :]
     assert not members & set(below)  # its members ranked below it are left out
     assert members - set(ids[: ids.index(sem.id)])  # and it brings a member not above it
+    mem.flush_access()
+    assert next(u for u in _semantic(mem) if u.id == sem.id).cold  # recalled, a list stays out of the hot indexes
 
 
 def test_a_new_member_refreshes_the_same_memory(open_memory) -> None:  # type: ignore[no-untyped-def]

@@ -66,6 +66,23 @@ def test_rescore_cools_warms_and_promotes() -> None:
     assert rescore(question, T0, ms, again=True) is None
 
 
+def test_a_short_term_memory_left_short_fades_and_a_list_is_never_hot() -> None:
+    ms = MaintainSettings(short_cold_days=30)
+    short = _u("s", "Ben asked: Did Ana see that band?", tier="short", importance=0.4)
+    assert rescore(short, T0 + timedelta(days=29), ms, again=False) is None  # still its chance
+    faded = rescore(short, T0 + timedelta(days=31), ms, again=False)
+    assert faded is not None and faded.cold and faded.tier == "short"
+    asked = rescore(short.with_(cold=True, access_count=1), T0 + timedelta(days=31), ms, again=False)
+    assert asked is not None and asked.tier == "long" and not asked.cold  # asked about: promoted and warm
+    long = short.with_(tier="long")
+    assert rescore(long, T0 + timedelta(days=31), ms, again=False) is None  # the long tier decays by heat only
+    assert rescore(short, T0 + timedelta(days=31), MaintainSettings(short_cold_days=0), again=False) is None
+    listed = _u("l", "Ana's hobbies: pottery (1 May); running (3 June)", layer="semantic", importance=0.9)
+    cooled = rescore(listed, T0, ms, again=False)
+    assert cooled is not None and cooled.cold  # a list is found by its words
+    assert rescore(listed.with_(cold=True, access_count=3), T0, ms, again=False) is None  # recalled: still cold
+
+
 def test_mentioned_again_needs_two_concepts_said_later() -> None:
     first = _u("a", "x", 0, concepts=frozenset({"pottery", "clay", "bowl"}))
     later = _u("b", "y", 5, concepts=frozenset({"pottery", "clay"}))

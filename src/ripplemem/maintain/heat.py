@@ -6,7 +6,17 @@
 ``uses`` is its access count (the recalls that returned it). A memory whose heat falls under
 ``cold_below`` goes cold: it leaves the hot indexes (vector index, cue views) and stays in
 the full-text index, the graph and the log; one that is recalled, or whose heat rises again,
-is warm again. Core and pinned memories never decay, nor do consolidated (semantic) ones.
+is warm again. Core and pinned memories never decay.
+
+Two kinds of memory leave the hot indexes whatever their heat. A short-term memory still
+short-term ``short_cold_days`` after it was said (never asked about, its topic never back):
+its chance to matter has passed, and it stays findable by its words. And a consolidated list
+(``maintain.consolidate``), from the start: its members are in the hot indexes one by one
+with the same facts, and the list is found by its words (the full-text view) and put first
+when a question asks for its topic (``read.consolidated.asked_lists``). In the vector index
+its blended vector resembled every question about its subject, and it made the hot index
+grow by the lists (LoCoMo: 1,818 memories hot before maintenance, 2,014 after); out of it,
+recall is the same and the hot index shrinks (1,673; docs/benchmarks.md).
 Nothing here deletes anything.
 
 The short-term tier is re-scored: a short-term memory that was asked about (recalled at
@@ -81,6 +91,16 @@ def mentioned_again(unit: MemoryUnit, mentions: Mentions) -> bool:
     return False
 
 
+def _faded(unit: MemoryUnit, tier: str, as_of: datetime, ms: MaintainSettings) -> bool:
+    """A short-term memory still short-term (never asked about, nothing of it said again)
+    ``short_cold_days`` after it was said: its chance to matter has passed."""
+    said = unit.mentioned_at or unit.created_at
+    return (
+        tier == "short" and ms.short_cold_days > 0 and said is not None
+        and (as_of - said).total_seconds() > ms.short_cold_days * 86400.0
+    )
+
+
 def rescore(
     unit: MemoryUnit, as_of: datetime, ms: MaintainSettings, again: bool
 ) -> UnitState | None:
@@ -90,8 +110,12 @@ def rescore(
     if ms.promote and tier == "short" and (unit.access_count > 0 or again):
         tier, importance = "long", max(importance, ms.promote_to)
     cold = unit.cold
-    if ms.forget:
-        cold = not never_decays(unit) and heat(unit.with_(importance=importance), as_of, ms) < ms.cold_below
+    if unit.layer == "semantic":
+        cold = True  # a list is found by its words, never by the hot indexes
+    elif ms.forget:
+        cold = not never_decays(unit) and (
+            heat(unit.with_(importance=importance), as_of, ms) < ms.cold_below or _faded(unit, tier, as_of, ms)
+        )
     if (tier, importance, cold) == (unit.tier, float(unit.importance), unit.cold):
         return None
     return UnitState(unit.id, tier, importance, unit.pinned, cold)

@@ -183,6 +183,7 @@ def _consolidated(
         last_access=existing.last_access if existing is not None else None,
         pinned=existing.pinned if existing is not None else False,
         concepts=topic_terms(group, kept),
+        cold=True,  # in the full-text index only (see maintain.heat.rescore)
     )
 
 

@@ -10,9 +10,12 @@ import pytest
 
 from ripplemem.errors import InputError
 from ripplemem.formats import (
+    DialogueTurn,
+    Session,
     load_locomo,
     load_longmemeval,
     normalise_evidence,
+    session_messages,
 )
 from ripplemem.ground.timeparse import parse_session_time
 
@@ -84,3 +87,22 @@ def test_longmemeval_gzip(longmemeval_gz: Path) -> None:
     (abs_q,) = convs[1].questions
     assert abs_q.abstention and not abs_q.scored
     assert len(load_longmemeval(longmemeval_gz, limit=1)) == 1
+
+
+def test_a_turn_with_nothing_said_is_left_out_of_the_messages(tmp_path: Path) -> None:
+    from ripplemem import Memory
+    from ripplemem.types import Scope
+
+    turns = (
+        DialogueTurn("0:0", "User", "", role="user"),
+        DialogueTurn("0:1", "Assistant", "Sure, here it is.", role="assistant"),
+        DialogueTurn("0:2", "Ann", "  ", image_caption="a photo of a red kettle"),
+        DialogueTurn("0:3", "Ann", " \n"),
+    )
+    messages = session_messages(Session("s1", None, turns))
+    assert [m["id"] for m in messages] == ["0:1", "0:2"]
+    with Memory.open(tmp_path / "m.db") as mem:  # add() takes what is left (it refuses an empty message)
+        mem.add(messages[:1], user_id="u", session_id="s1")
+        with pytest.raises(InputError):
+            mem.add([{"role": "user", "content": ""}], user_id="u", session_id="s2")
+        assert [t.turn_id for t in mem.store.turns(Scope("u"))] == ["0:1"]

@@ -70,9 +70,13 @@ class Conversation:
 
 
 def session_messages(session: Session) -> list[dict[str, Any]]:
-    """The turns of one session as ``Memory.add`` takes them (content only)."""
+    """The turns of one session as ``Memory.add`` takes them (content only). A turn with no
+    text (nor a shared image's caption) is left out: it says nothing, and ``add`` refuses it
+    (one LongMemEval haystack holds such a message)."""
     messages: list[dict[str, Any]] = []
     for turn in session.turns:
+        if not turn.text.strip() and not turn.image_caption:
+            continue
         if turn.role is not None:
             messages.append({"role": turn.role, "content": turn.text, "id": turn.turn_id})
             continue

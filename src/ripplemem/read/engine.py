@@ -154,8 +154,8 @@ class _Round:
         """Memories that mention ``concept`` (every word of it, by its first five letters):
         at most ``n`` of those the full-text index finds holding all its words (a bounded
         probe, unranked: what counts is how many carry it, and which), kept only when the
-        words are really there. Looked
-        up once a recall: anchors of one story share their words, and rounds their anchors."""
+        words are really there. Looked up once a recall: anchors of one story share their
+        words, and rounds their anchors."""
         key = (concept, n)
         if key not in self._concepts:
             self._concepts[key] = self._concept_search(concept, n)

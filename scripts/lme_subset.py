@@ -6,7 +6,7 @@
 ``ingest`` writes every chosen question's haystack into ``DB`` (scope = the question id);
 ``eval`` recalls each question (``k`` of the settings, no budget cut) and prints turn recall_all@10 over
 the cited turns in rank order, session recall_all@5 over their sessions, and recall inside
-1,500 tokens (ceil(chars / 4) per item). Recall settings come from ``RIPPLEMEM_*`` as usual,
+1,500 tokens (ceil(chars / 4) per item; the JSON rows also inside 400). Recall settings come from ``RIPPLEMEM_*`` as usual,
 so a read-path variant is measured on the same store without writing it again.
 ``--maintain`` evaluates a copy of ``DB`` (in a temporary folder; the store is left as it is)
 after one ``maintain`` run per haystack as of its last session. ``--json`` writes every
@@ -74,7 +74,7 @@ def evaluate(path: str, db: str, ids: str, verbose: bool, maintain: bool = False
                 ev = mem.recall(q.question, user_id=conv.id, budget_tokens=10**6, as_of=q.as_of)
                 cited = list(dict.fromkeys(t for it in ev.items for t in it.unit.sources))
                 sessions = list(dict.fromkeys(session_of[t] for t in cited if t in session_of))
-                turn = sess = inside_recall = None
+                turn = sess = inside_recall = at400 = None
                 if q.gold_sessions:
                     ns += 1
                     sess = metrics.recall_all_at_k(sessions, q.gold_sessions, 5)
@@ -83,16 +83,11 @@ def evaluate(path: str, db: str, ids: str, verbose: bool, maintain: bool = False
                     n += 1
                     turn = metrics.recall_all_at_k(cited, q.gold, 10)
                     t10 += turn
-                    used, inside = 0, []
-                    for it in ev.items:
-                        cost = token_cost(it.unit.render())
-                        if used + cost <= 1500:
-                            used += cost
-                            inside += it.unit.sources
-                    inside_recall = metrics.evidence_recall(q.gold, inside)
+                    inside_recall = _inside(ev.items, q.gold, 1500)
+                    at400 = _inside(ev.items, q.gold, 400)
                     r15 += inside_recall
                 rows.append({"id": conv.id, "category": q.category, "turn@10": turn, "session@5": sess,
-                             "recall@1500": inside_recall, "current_first": _current_first(q.gold, session_of, conv, cited)
+                             "recall@1500": inside_recall, "recall@400": at400, "current_first": _current_first(q.gold, session_of, conv, cited)
                              if q.category == "knowledge-update" else None})
                 if verbose:
                     ranks = [cited.index(g) if g in cited else None for g in q.gold]
@@ -105,6 +100,18 @@ def evaluate(path: str, db: str, ids: str, verbose: bool, maintain: bool = False
         Path(out).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     if copies is not None:
         shutil.rmtree(copies)
+
+
+def _inside(items, gold, budget):  # type: ignore[no-untyped-def]
+    """Evidence recall of the items that fit ``budget`` tokens, in rank order (one that does
+    not fit is passed over for the next that does, as assembly does)."""
+    used, inside = 0, []
+    for it in items:
+        cost = token_cost(it.unit.render())
+        if used + cost <= budget:
+            used += cost
+            inside += it.unit.sources
+    return metrics.evidence_recall(gold, inside)
 
 
 def _current_first(gold, session_of, conv, cited):  # type: ignore[no-untyped-def]

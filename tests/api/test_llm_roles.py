@@ -173,6 +173,12 @@ def test_a_description_that_says_nothing_of_the_evidence_is_not_used(open_memory
     rec = mem.reconstruct("How much is Ana's rent?", ev)
     assert rec.source == "evidence" and rec.description == ev.render() and not rec.regenerated
     assert "no word" in rec.error
+    # a wrong first draft, then a retry that says nothing of the evidence: the mismatch is still reported
+    scripted_llm.reply_json({"description": "Ana pays 9,999 a month.", "cited": []})
+    scripted_llm.reply_json({"description": "{{" + ev.items[0].id + "}}", "cited": []})
+    rec = mem.reconstruct("How much is Ana's rent?", ev)
+    assert rec.source == "evidence" and not rec.regenerated and "no word" in rec.error
+    assert rec.mismatches, rec
 
 
 def test_add_and_recall_report_tokens_and_time_per_role(open_memory, scripted_llm) -> None:  # type: ignore[no-untyped-def]

@@ -67,7 +67,7 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
     except ProviderError as exc:
         second, regenerated, error = draft, False, _reason(exc)
     if not shares_content_word(second.description, texts):
-        return _off_topic(evidence)
+        return _off_topic(evidence, tuple(wrong))  # what the first draft got wrong is still said
     marked, uncertain = [], []
     for sentence in sentences(second.description):
         if unsupported(sentence, texts):
@@ -81,10 +81,13 @@ def reconstruct(llm: LLM | None, question: str, evidence: Evidence) -> Reconstru
     )
 
 
-def _off_topic(evidence: Evidence) -> Reconstruction:
+OFF_TOPIC = "the description shares no word with the evidence"
+
+
+def _off_topic(evidence: Evidence, mismatches: tuple[str, ...] = ()) -> Reconstruction:
     units = [i.unit for i in evidence.items]
-    return Reconstruction(evidence.render(), True, cited=tuple(u.id for u in units),
-                          error="the description shares no word with the evidence")
+    return Reconstruction(evidence.render(), True, mismatches=mismatches, cited=tuple(u.id for u in units),
+                          error=OFF_TOPIC)
 
 
 def _reason(exc: ProviderError) -> str:

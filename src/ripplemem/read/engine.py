@@ -140,9 +140,7 @@ class _Round:
 
     def vectors(self, ids: list[str]) -> dict[str, Vector]:
         """The vectors of the memories ``ids`` (read once and kept)."""
-        missing = [i for i in ids if i not in self.found and i not in self.reached]
-        if missing:
-            self.fetch(missing)
+        self._have(ids)
         out: dict[str, Vector] = {}
         for uid in ids:
             unit = self.found[uid].unit if uid in self.found else self.reached.get(uid)
@@ -189,20 +187,22 @@ class _Round:
         and a gateway is a cue few memories carry (with maintenance, the chain set's "Pia
         keeps fit with tennis" lost its link through "tennis" to "Pia is done with tennis" to
         the two lists that repeat both)."""
-        pairs = self._read(lookup(n))
+        pairs = lookup(n)
+        self._have([uid for uid, _ in pairs])
         lists = sum(1 for uid, _ in pairs if self._is_list(uid))
         if not lists:
             return pairs
         if len(pairs) >= n:  # full: the lists took places another memory may fill
-            pairs = self._read(lookup(n + lists))
+            pairs = lookup(n + lists)
+            self._have([uid for uid, _ in pairs])
         kept = [(uid, w) for uid, w in pairs if not self._is_list(uid)][:n]
         return kept + [(uid, 0.0) for uid, _ in pairs if self._is_list(uid)]
 
-    def _read(self, pairs: list[tuple[str, float]]) -> list[tuple[str, float]]:
-        missing = [uid for uid, _ in pairs if uid not in self.found and uid not in self.reached]
+    def _have(self, ids: Sequence[str]) -> None:
+        """Read the memories of ``ids`` not read yet (kept in ``reached``)."""
+        missing = [uid for uid in ids if uid not in self.found and uid not in self.reached]
         if missing:
             self.fetch(missing)
-        return pairs
 
     def _is_list(self, uid: str) -> bool:
         unit = self.unit(uid)

@@ -1,9 +1,12 @@
 """LongMemEval read-path figures on a chosen subset, over a store written once.
 
-    python scripts/lme_subset.py ingest DATA.json.gz DB --ids ID,ID,...   # one add per session
+    python scripts/lme_subset.py ingest DATA.json.gz DB --ids ID,ID,... [--workers 2]
     python scripts/lme_subset.py eval DATA.json.gz DB --ids ID,ID,... [-v] [--maintain] [--json OUT]
 
-``ingest`` writes every chosen question's haystack into ``DB`` (scope = the question id);
+``--ids all`` takes every question. ``ingest`` writes every chosen question's haystack into
+``DB`` (scope = the question id): one add per session, or with ``--workers`` above 1 the bulk
+import (``Memory.add_sessions``, the same memories and edges) with extraction in that many
+worker processes;
 ``eval`` recalls each question (``k`` of the settings, no budget cut) and prints turn recall_all@10 over
 the cited turns in rank order, session recall_all@5 over their sessions, and recall inside
 1,500 tokens (ceil(chars / 4) per item; the JSON rows also inside 400). Recall settings come from ``RIPPLEMEM_*`` as usual,
@@ -34,18 +37,23 @@ from ripplemem.types import token_cost
 
 
 def chosen(path: str, ids: str):  # type: ignore[no-untyped-def]
-    wanted = [i.strip() for i in ids.split(",") if i.strip()]
     convs = {c.id: c for c in load_longmemeval(path)}
+    wanted = list(convs) if ids == "all" else [i.strip() for i in ids.split(",") if i.strip()]
     missing = [i for i in wanted if i not in convs]
     if missing:
         raise SystemExit(f"not in {path}: {', '.join(missing)}")
     return [convs[i] for i in wanted]
 
 
-def ingest(path: str, db: str, ids: str) -> None:
+def ingest(path: str, db: str, ids: str, workers: int = 1) -> None:
     start = time.time()
     with Memory.open(db) as mem:
         for conv in chosen(path, ids):
+            if workers > 1:
+                mem.add_sessions(({"messages": session_messages(s), "session_id": s.session_id, "session_time": s.time}
+                                  for s in conv.sessions if session_messages(s)), user_id=conv.id, workers=workers)
+                print(conv.id, f"{time.time() - start:.0f} s", flush=True)
+                continue
             for s in conv.sessions:
                 messages = [m for m in session_messages(s) if str(m.get("content", m.get("text", ""))).strip()]
                 if messages:  # a haystack holds a few empty messages, which add() refuses
@@ -133,13 +141,14 @@ def main() -> None:
     ap.add_argument("mode", choices=["ingest", "eval"])
     ap.add_argument("data")
     ap.add_argument("db")
-    ap.add_argument("--ids", required=True)
+    ap.add_argument("--ids", required=True, help="ID,ID,... or all")
+    ap.add_argument("--workers", type=int, default=1, help="ingest: worker processes of the bulk import")
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--maintain", action="store_true", help="eval: on a copy, after one maintenance run per haystack")
     ap.add_argument("--json", default=None, help="eval: write every question's row here")
     a = ap.parse_args()
     if a.mode == "ingest":
-        ingest(a.data, a.db, a.ids)
+        ingest(a.data, a.db, a.ids, a.workers)
     else:
         evaluate(a.data, a.db, a.ids, a.v, a.maintain, a.json)
 

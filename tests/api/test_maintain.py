@@ -258,3 +258,32 @@ def test_a_list_question_gets_the_subjects_list_first(open_memory) -> None:  # t
     assert ev.items[0].unit.id == sem.id  # the list it asks for, first
     one = mem.recall("What did Ben's puppy chew?", user_id="u", as_of="2024-04-01", budget_tokens=400)
     assert sem.id not in {i.unit.id for i in one.items[:1]}
+
+
+CHAT = [
+    ("2024-01-10T10:00:00", [("user", "I played my first chess tournament on Saturday and finished third."),
+                             ("assistant", "Congratulations! Local tournaments are a great way to improve.")]),
+    ("2024-02-14T10:00:00", [("user", "Can you proofread this? 'Our club hosts tournaments every spring.'"),
+                             ("assistant", "Sure, it reads well."),
+                             ("user", "I entered two online tournaments this month and won one of them.")]),
+    ("2024-03-20T10:00:00", [("user", "My sister came to watch my tournament in Leeds, which I won."),
+                             ("assistant", "Many players prepare for tournaments with opening drills.")]),
+]
+
+
+def test_a_chat_users_own_memories_make_the_users_list(open_memory) -> None:  # type: ignore[no-untyped-def]
+    mem = open_memory()
+    for i, (when, turns) in enumerate(CHAT):
+        mem.add([{"role": role, "content": text, "id": f"c{i}:{j}"} for j, (role, text) in enumerate(turns)],
+                user_id="u", session_id=f"c{i}", session_time=when)
+    mem.maintain(user_id="u", as_of="2024-04-01")
+    lists = {u.restatement.split(":")[0]: u for u in _semantic(mem)}
+    sem = lists["The user's tournaments"]
+    assert sem.participants == frozenset({"the user"})
+    # what the user said of themselves, from each session; not the assistant's words, nor the text the user pasted
+    assert {"c0:0", "c1:2", "c2:0"} <= set(sem.sources)
+    said = sem.restatement.lower()
+    assert "entered two online tournaments" in said and "leeds" in said
+    assert not any(w in said for w in ("local tournaments", "opening drills", "club hosts"))
+    ev = mem.recall("How many tournaments have I won?", user_id="u", as_of="2024-04-01", budget_tokens=400)
+    assert ev.items[0].unit.id == sem.id  # a question in the first person asks for the user's list

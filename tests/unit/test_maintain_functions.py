@@ -6,11 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from ripplemem.config import MaintainSettings
+from ripplemem.ground.lists import consolidated_id, list_ids, plural
 from ripplemem.maintain.consolidate import (
-    consolidated_id,
     groups,
     pack,
-    plural,
     sentences_by_subject,
     specific,
     spread,
@@ -20,7 +19,16 @@ from ripplemem.maintain.consolidate import (
 )
 from ripplemem.maintain.heat import heat, last_mentions, mentioned_again, rescore
 from ripplemem.read.assemble import Found, ranked
-from ripplemem.read.consolidated import about_others, asked_lists, members_of, weak_lists, without_repeats
+from ripplemem.read.consolidated import (
+    about_others,
+    asked_list_ids,
+    asked_lists,
+    list_owners,
+    members_of,
+    unasked_user_lists,
+    weak_lists,
+    without_repeats,
+)
 from ripplemem.types import Edge, MemoryUnit, Scope
 
 S = Scope("u")
@@ -148,6 +156,27 @@ def test_a_sentence_is_about_the_participant_it_names_not_the_one_who_asks() -> 
     assert group.subject == "Ana"  # the asker's name comes first, the answer is Ana's
 
 
+def test_in_a_chat_the_users_own_sentences_are_about_the_user_and_the_assistants_about_no_one() -> None:
+    mixed = _u("m", "The user's sister Emma came to the user's chess tournament. She cheered. "
+                    "The assistant said: The user could try opening drills. They help.", participants=frozenset({"Emma"}))
+    assert sentences_by_subject(mixed) == [
+        ("the user", "The user's sister Emma came to the user's chess tournament."), ("the user", "She cheered.")]
+    pasted = _u("p", "The user said: Our club hosts tournaments every spring.", participants=frozenset(), role="user")
+    answer = _u("a", "By following these tips, the user should win more tournaments.", participants=frozenset(), role="assistant")
+    assert sentences_by_subject(pasted) == sentences_by_subject(answer) == []
+    own = [_u(f"o{d}", f"The user won {n} chess {noun} in round {d}.", d, participants=frozenset(), role="user",
+              concepts=frozenset({"chess tournament", "tournament"})) for d, n, noun in ((0, "a", "tournament"),
+                                                                                      (9, "two", "tournaments"),
+                                                                                      (20, "a", "tournament"))]
+    (group,) = [g for g in groups([*own, pasted, answer], 2, 3, speakers=frozenset({"user", "assistant"}))
+                if g.topic == "tournaments"]
+    assert group.subject == "the user" and {m.id for m in group.members} == {"o0", "o9", "o20"}
+    text, _ = pack(group.subject, group.topic, group.members, 400, 100, group.terms)
+    assert text.startswith("The user's tournaments: The user won a chess tournament in round 0. (1 Jan 2024)")
+    assert list_owners(["Ana"], "How many tournaments have I won?") == {"Ana", "the user"}
+    assert list_owners([], "How many tournaments has Ana won?") == frozenset()
+
+
 def test_a_thing_said_in_several_sessions_and_in_the_plural_is_a_topic_of_its_own() -> None:
     def said(uid: str, text: str, day: int, concepts: str) -> MemoryUnit:
         return _u(uid, text, day, concepts=frozenset(concepts.split(",")))
@@ -198,6 +227,14 @@ def test_read_lists_of_someone_else_weigh_less_and_the_asked_list_ranks_first() 
     assert ranked(pool)[0].unit.id == "ana-books" and pool["a"].score == 0.9
     assert set(weak_lists({"a": found("a", 1.0), "s": found("s", 0.6, "semantic"), "t": found("t", 0.8, "semantic")},
                           0.7)) == {"a", "t"}
+    # a chat user's list is evidence only when the question asks for it; a named person's list stays
+    chat = {f.unit.id: f for f in (found("a", 0.9), found("games", 0.7, "semantic", "the user", "game"),
+                                   found("trips", 0.95, "semantic", "the user", "trip"),
+                                   found("ana-books", 0.6, "semantic", "Ana", "book"))}
+    asked = asked_lists(chat, list_owners([], "How many games have I played?"), "How many games have I played?", 2)
+    assert asked == {"games"} and ranked(chat)[0].unit.id == "games"
+    assert set(unasked_user_lists(chat, asked)) == {"a", "games", "ana-books"}
+    assert set(unasked_user_lists(chat, set())) == {"a", "ana-books"}
 
 
 def test_a_list_whose_turns_are_all_cited_above_it_is_left_out() -> None:
@@ -223,3 +260,14 @@ def test_a_list_keeps_members_that_name_things_and_runs_on_through_a_title() -> 
                      "books and reading", "Ana", 40).endswith("...")
     text, kept = pack("Ana", "books and reading", [vague, titled], 120, 50)
     assert [m.id for m in kept] == ["t"]  # the one that names a book goes in first, the vague one no longer fits
+
+
+def test_a_question_finds_its_lists_by_id() -> None:
+    ids = list_ids(["Ana"], {"tournament"})
+    assert ids == [consolidated_id("Ana", "tournaments")]  # no topic holds tournaments
+    hobby = set(list_ids(["Ana", "the user"], {"yoga"}))  # a thing's own list, and the topic whose words hold it
+    assert hobby == {consolidated_id(s, t) for s in ("Ana", "the user") for t in ("yogas", "activities and hobbies")}
+    assert consolidated_id("Ana", "activities and hobbies") in list_ids(["Ana"], {"activity"})  # the topic's own name
+    assert asked_list_ids({"Ana"}, "How many tournaments has Ana won?") == [consolidated_id("Ana", "tournaments")]
+    assert consolidated_id("the user", "games") in asked_list_ids({"the user"}, "Which games have I finished?")
+    assert asked_list_ids({"the user"}, "How often do I play tennis at the park?") == []  # its form asks for no thing

@@ -32,7 +32,7 @@ from .text import GENERIC, STOPWORDS, keywords
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["ABSTRACT", "concept_key", "concepts", "concepts_of", "singular"]
+__all__ = ["ABSTRACT", "MEASURES", "concept_key", "concepts", "concepts_of", "singular"]
 
 
 # Abstract nouns name no thing two memories could share: by their English suffixes
@@ -45,6 +45,11 @@ ABSTRACT = frozenset(
     question answer problem issue situation matter deal fact truth future past detail topic value belief
     attitude mood vibe reminder recommendation suggestion tip pick option plan news update bit piece end
     start beginning rest kind sort type lot couple number amount side top while""".split()
+)
+# Units of measure: "3 hours", "20 dollars", "5 miles" count an amount, not things one has several of.
+MEASURES = frozenset(
+    """second minute hour day week month year decade century dollar cent euro percent mile kilometer km meter
+    metre foot feet inch kilogram kilo gram pound lb ounce liter litre gallon calorie""".split()
 )
 _PROPER = ("NNP", "NNPS")
 _NOUN = ("NN", "NNS")

@@ -40,9 +40,19 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(text) if s.strip()]
 
 
-# a chat user's request answered by the assistant, as the write path states it (chat roles are
-# named "the user" and "the assistant": write.extract_rule)
+# chat roles are named "the user" and "the assistant" in memories (write.extract_rule)
+CHAT_USER = "the user"
+# a chat user's request answered by the assistant, as the write path states it
 _REQUEST = re.compile(r"^The user asked: .+? The assistant (?:said|answered): ", re.DOTALL)
+
+
+def dictated(role: str, restatement: str) -> bool:
+    """Whether a memory is what a chat user pasted or dictated rather than said of themselves:
+    a user turn restated without the user as its subject ("The user said: Agents names below:
+    ...", a story to edit, a table to fix). What the user tells of themselves is restated with
+    "the user" as the subject ("The user has been in marketing for ..."); a text the user hands
+    over is attributed whole. Memories of named speakers are never dictated."""
+    return role == "user" and restatement.startswith("The user said:")
 
 
 def request_exchange(restatement: str) -> bool:

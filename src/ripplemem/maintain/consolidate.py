@@ -3,11 +3,12 @@
 "Related" is the same subject and the same topic, read sentence by sentence: a sentence is
 about the participant it names first (else the one the sentence before was about, or the
 speaker of its "X said:"), so a memory that holds one speaker's question and the other's
-answer counts for the one who answers. A sentence is about a topic when it states one of the
+answer counts for the one who answers. In a chat, a user's own memory is about the user
+("The user's games: ..."); the assistant's words are about no one. A sentence is about a topic when it states one of the
 topic's words (:data:`TOPICS`: a person's activities and hobbies, books and reading, family,
 pets ...), and about a **thing** when it states the head noun of one of the memory's concepts
 ("tournament", "turtle", "screenplay"): a subject's thing spoken of in at least
-``min_sessions`` sessions, and once at least in the plural (a thing one has several of, not
+``min_sessions`` sessions, and once at least as a plural noun (a thing one has several of, not
 "excitement" or "life"), is a topic of its own (a list question asks for exactly that:
 "How many tournaments has Nate won?"). Of two thing groups with nearly the same members
 (``video`` and ``game``), the larger is kept. A subject's topic held by at least
@@ -25,39 +26,18 @@ scope's subject and topic, so a later run refreshes the same memory when a new m
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from ..ground.concepts import singular
-from ..ground.text import sentences
+from ..ground.concepts import MEASURES, singular
+from ..ground.lists import TOPICS, plural, topic_nouns
+from ..ground.pipeline import tagged
+from ..ground.text import CHAT_USER, sentences
 from ..types import MemoryUnit
 
-# topic -> the concepts (``ground.concepts``, singular nouns and two-word phrases' heads) that
-# put a memory in it
-TOPICS: dict[str, frozenset[str]] = {
-    "activities and hobbies": frozenset(
-        "pottery painting paint camping camp hike hiking running run marathon swimming swim yoga dance dancing "
-        "guitar piano violin singing drawing photography gardening garden cooking baking knitting surfing ski "
-        "skiing climbing fishing cycling biking bike hobby sport game volunteering volunteer class workshop "
-        "art music instrument tennis soccer football basketball chess meditation club race".split()
-    ),
-    "books and reading": frozenset("book novel reading author library poem poetry series reader".split()),
-    "family": frozenset(
-        "kid child son daughter husband wife family fam mom dad mother father grandma grandpa brother sister "
-        "parent baby partner".split()
-    ),
-    "pets and animals": frozenset("dog cat pet puppy kitten horse bird turtle fish animal".split()),
-    "career, work and studies": frozenset(
-        "career job work counseling school study degree business company project internship office boss "
-        "colleague course education".split()
-    ),
-    "trips and places": frozenset("trip travel vacation beach mountain museum city visit tour park country".split()),
-    "events": frozenset("parade conference festival concert event party wedding birthday ceremony meeting".split()),
-    "food and cooking": frozenset("food recipe restaurant dish cake dinner meal bread cookie pie".split()),
-}
+PLURAL_CHECKS = 4  # sentences the tagger reads, at most, to find a thing said as a plural noun
 THING_OVERLAP = 0.75  # a thing group with this share of its members in a larger one of the subject is left out
 # a date as restatements write it ("on Friday, 21 January 2022", "in the week of 4 April", "May
 # 2023", "2018"): every dated memory has one, so it does not make a statement specific
@@ -68,7 +48,9 @@ _DATE = re.compile(
 )
 _TITLE_GLUE = frozenset("of the and a an in on at for to".split())  # small words inside a title ("The Name of the Wind")
 TITLE_WORDS = 8  # a cut statement runs on through at most this many words of a title it has begun
-_LEAD = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?) (?:said|asked|answered|replied): ")
+_CHAT_LEADS = ("The user", "The assistant")  # a chat role's words said whole: a pasted text, an answer
+_USER = re.compile(r"\b[Tt]he user\b")
+_LEAD = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?|The user|The assistant) (?:said|asked|answered|replied): ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +68,8 @@ def topic_terms(group: Group, kept: Sequence[MemoryUnit]) -> frozenset[str]:
     """What the consolidated memory is a list of, its concepts: the nouns of its topic's name
     ("activities and hobbies" -> activity, hobby; "tournaments" -> tournament) and the topic's
     words its packed members state."""
-    named = {singular(w.strip(",")) for w in group.topic.split() if w not in ("and", "or")}
     stated = {w for m in kept for w in _words(m.restatement)} & group.terms
-    return frozenset(named | stated)
+    return topic_nouns(group.topic) | stated
 
 
 def subject_of(unit: MemoryUnit) -> str | None:
@@ -106,15 +87,27 @@ def _words(text: str) -> set[str]:
 def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:
     """``(subject, sentence)`` for each of the memory's sentences that is not a question, its
     speaker's lead-in dropped: the participant it names first, else the subject of the sentence
-    before, else its speaker."""
+    before, else its speaker. In a chat, "the user" named counts as a participant
+    (:data:`CHAT_USER`: "The user's sister Emma plays the cello" is about the user); what the
+    assistant says ("The assistant said: ...", an assistant's memory) and a text the user
+    pasted ("The user said: ...", ``ground.text.dictated``) are about no one, nor are the
+    sentences that go on from them: what the assistant suggests is not what the user did."""
+    if unit.role == "assistant":
+        return []
     out: list[tuple[str, str]] = []
     subject: str | None = None
     for raw in sentences(unit.restatement):
         lead = _LEAD.match(raw)
         text = _LEAD.sub("", raw).strip()
+        if lead is not None and lead.group(1) in _CHAT_LEADS:
+            subject = None
+            continue
         if not text or text.endswith("?"):
             continue
         named = [(text.find(p), p) for p in unit.participants if p in text]
+        user = _USER.search(text)
+        if user is not None:
+            named.append((user.start(), CHAT_USER))
         if named:
             subject = min(named)[1]
         elif lead is not None and lead.group(1) in unit.participants:
@@ -131,8 +124,10 @@ def topics_of(unit: MemoryUnit) -> list[str]:
 
 
 def things_of(unit: MemoryUnit) -> frozenset[str]:
-    """The head nouns of the memory's common-noun concepts ("video game tournament" -> "tournament")."""
-    return frozenset(c.split()[-1] for c in unit.concepts if c[:1].islower() and c.split()[-1].isalpha())
+    """The head nouns of the memory's common-noun concepts ("video game tournament" -> "tournament"),
+    but "one", which stands for another noun ("the blue ones")."""
+    return frozenset(c.split()[-1] for c in unit.concepts
+                     if c[:1].islower() and c.split()[-1].isalpha() and c.split()[-1] != "one")
 
 
 def gatherable(unit: MemoryUnit) -> bool:
@@ -155,7 +150,7 @@ def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0,
             continue
         nouns = things_of(unit) if min_sessions > 0 else frozenset()
         for subject, sentence in sentences_by_subject(unit):
-            if speakers is not None and subject not in speakers:
+            if speakers is not None and subject not in speakers and subject != CHAT_USER:
                 continue
             words = _words(sentence)
             for topic, terms in TOPICS.items():
@@ -189,19 +184,19 @@ def _distinct_things(
 
 
 def _counted(noun: str, members: Iterable[MemoryUnit]) -> bool:
-    """Whether one of the members says ``noun`` in the plural: a thing people have several of
-    ("turtles", "tournaments"), not a mass or abstract noun ("excitement", "life")."""
+    """Whether one of the members says ``noun`` as a plural noun: a thing people have several of
+    ("turtles", "tournaments"), not a mass or abstract noun ("excitement", "life"), a unit of
+    measure (:data:`~ripplemem.ground.concepts.MEASURES`: "70 hours", "20 dollars") or a verb
+    that is spelt the same ("the user works at a bank" does not make works a list). The tagger
+    reads at most :data:`PLURAL_CHECKS` of the members' sentences that spell the plural."""
+    if noun in MEASURES:
+        return False
     many = re.compile(rf"\b{re.escape(plural(noun))}\b", re.IGNORECASE)
-    return any(many.search(u.restatement) for u in members)
-
-
-def plural(noun: str) -> str:
-    """An English plural by spelling ("city" -> "cities", "match" -> "matches", "book" -> "books")."""
-    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
-        return noun[:-1] + "ies"
-    if noun.endswith(("s", "x", "z", "ch", "sh")):
-        return noun + "es"
-    return noun + "s"
+    said = (s for u in members for s in sentences(u.restatement) if many.search(s))
+    for _, sentence in zip(range(PLURAL_CHECKS), said, strict=False):
+        if any(t.tag_ == "NNS" and many.fullmatch(t.text) for t in tagged(sentence)):
+            return True
+    return False
 
 
 def _when(unit: MemoryUnit) -> tuple[str, str]:
@@ -247,12 +242,9 @@ def specific(text: str, people: Iterable[str] = ()) -> bool:
     return False
 
 
-def consolidated_id(subject: str, topic: str) -> str:
-    return "sem-" + hashlib.sha256(f"{subject.lower()}|{topic}".encode()).hexdigest()[:24]
-
-
 def header(subject: str, topic: str) -> str:
-    return f"{subject}'s {topic}: "
+    """ "Caroline's books and reading: ", "The user's games: "."""
+    return f"{subject[:1].upper()}{subject[1:]}'s {topic}: "
 
 
 def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: int = 100,

@@ -16,11 +16,12 @@ from datetime import datetime
 from time import perf_counter
 
 from ..config import MaintainSettings
+from ..ground.lists import consolidated_id
 from ..providers.embed.base import Embedder
 from ..providers.llm.base import LLM
 from ..store.base import Store, UnitState, WriteBatch
 from ..types import Edge, HistoryEntry, MemoryUnit, Scope, utcnow
-from .consolidate import Group, consolidated_id, gatherable, groups, pack, spread, topic_terms
+from .consolidate import Group, gatherable, groups, pack, spread, topic_terms
 from .heat import last_mentions, mentioned_again, rescore
 from .summarise import summarise
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..config import RecallSettings
+from ..ground.text import dictated as dictated_text
 from ..types import EvidenceItem, Hit, MemoryUnit, Vector, token_cost
 
 
@@ -167,12 +168,8 @@ DICTATED = "the user's text, not about the user"  # a key of the weights (see :f
 
 
 def dictated(unit: MemoryUnit) -> bool:
-    """Whether ``unit`` is what a chat user pasted or dictated rather than said of themselves:
-    a user turn restated without the user as its subject ("The user said: Agents names below:
-    ...", a story to edit, a table to fix). What the user tells of themselves is restated
-    with "the user" as the subject ("The user has been in marketing for ..."); a text the user
-    hands over is attributed whole. Memories of named speakers are never dictated."""
-    return unit.role == "user" and unit.restatement.startswith("The user said:")
+    """Whether ``unit`` is what a chat user pasted or dictated (``ground.text.dictated``)."""
+    return dictated_text(unit.role, unit.restatement)
 
 
 def weight_of(unit: MemoryUnit, weights: dict[str, float]) -> float:

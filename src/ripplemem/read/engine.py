@@ -28,7 +28,16 @@ from .assemble import (
     score_parts,
     session_support,
 )
-from .consolidated import about_others, asked_lists, members_of, weak_lists, without_repeats
+from .consolidated import (
+    about_others,
+    asked_list_ids,
+    asked_lists,
+    list_owners,
+    members_of,
+    unasked_user_lists,
+    weak_lists,
+    without_repeats,
+)
 from .cues import (
     asks_assistant,
     asks_count,
@@ -346,10 +355,10 @@ def recall(
     if rs.session_support > 0:
         session_support(found, views, rs.session_support)
     about_others(found, cues.participants, rs.others_list_weight)
-    if asks_many:
-        asked_lists(found, cues.participants, query, rs.asked_lists)
+    asked = _asked_lists(ctx, scope, found, cues.participants, query, rs.asked_lists) if asks_many else set()
     new_sources_first(found, rs.repeat_weight)
-    items = assemble(_without_repeats(ctx, scope, found, rs.list_floor), budget_tokens, k)
+    evidence = unasked_user_lists(found, asked) if rs.user_lists_asked_only else found
+    items = assemble(_without_repeats(ctx, scope, evidence, rs.list_floor), budget_tokens, k)
     order = ranked(found)
     trace.scores = {f.unit.id: f.score for f in order}
     trace.score_parts = {f.unit.id: score_parts(f, rs, weights) for f in order}
@@ -422,6 +431,23 @@ def _plan(
     anchors = tuple(f.unit.id for f in best)
     return Plan(bool(anchors), anchors, query, cues,
                 f"round {round_no + 1}: following what round {round_no} found, linked memories first", planner="chain")
+
+
+def _asked_lists(
+    ctx: ReadContext, scope: Scope, found: dict[str, Found], names: Iterable[str], query: str, n: int
+) -> set[str]:
+    """The lists the question asks for, first (:func:`.consolidated.asked_lists`), those not
+    found by the views looked up by id (:func:`.consolidated.asked_list_ids`)."""
+    owners = list_owners(names, query)
+    fetched = [u for u in ctx.store.get_units(scope, [i for i in asked_list_ids(owners, query) if i not in found])
+               if u.layer == "semantic"] if n > 0 else []
+    for unit in fetched:
+        found[unit.id] = Found(unit)
+    asked = asked_lists(found, owners, query, n)
+    for unit in fetched:
+        if unit.id not in asked:
+            del found[unit.id]
+    return asked
 
 
 def _without_repeats(ctx: ReadContext, scope: Scope, found: dict[str, Found], floor: float) -> dict[str, Found]:

@@ -1,0 +1,63 @@
+"""What a consolidated list is called, so that the write side (``maintain``) and the read side
+agree without importing each other: its id, from its subject and topic; the topics
+(:data:`TOPICS`); a thing's English plural, which names a thing's list ("tournaments"). A
+question that asks for a subject's things can then look the list up by id. Pure."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+from .concepts import singular
+
+# topic -> the concepts (``ground.concepts``, singular nouns and two-word phrases' heads) that
+# put a memory in it
+TOPICS: dict[str, frozenset[str]] = {
+    "activities and hobbies": frozenset(
+        "pottery painting paint camping camp hike hiking running run marathon swimming swim yoga dance dancing "
+        "guitar piano violin singing drawing photography gardening garden cooking baking knitting surfing ski "
+        "skiing climbing fishing cycling biking bike hobby sport game volunteering volunteer class workshop "
+        "art music instrument tennis soccer football basketball chess meditation club race".split()
+    ),
+    "books and reading": frozenset("book novel reading author library poem poetry series reader".split()),
+    "family": frozenset(
+        "kid child son daughter husband wife family fam mom dad mother father grandma grandpa brother sister "
+        "parent baby partner".split()
+    ),
+    "pets and animals": frozenset("dog cat pet puppy kitten horse bird turtle fish animal".split()),
+    "career, work and studies": frozenset(
+        "career job work counseling school study degree business company project internship office boss "
+        "colleague course education".split()
+    ),
+    "trips and places": frozenset("trip travel vacation beach mountain museum city visit tour park country".split()),
+    "events": frozenset("parade conference festival concert event party wedding birthday ceremony meeting".split()),
+    "food and cooking": frozenset("food recipe restaurant dish cake dinner meal bread cookie pie".split()),
+}
+
+
+def consolidated_id(subject: str, topic: str) -> str:
+    return "sem-" + hashlib.sha256(f"{subject.lower()}|{topic}".encode()).hexdigest()[:24]
+
+
+def plural(noun: str) -> str:
+    """An English plural by spelling ("city" -> "cities", "match" -> "matches", "book" -> "books")."""
+    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
+        return noun[:-1] + "ies"
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    return noun + "s"
+
+
+def topic_nouns(topic: str) -> frozenset[str]:
+    """The nouns of a topic's name, singular ("activities and hobbies" -> activity, hobby)."""
+    return frozenset(singular(w.strip(",")) for w in topic.split() if w not in ("and", "or"))
+
+
+def list_ids(subjects: Iterable[str], things: Iterable[str]) -> list[str]:
+    """The ids the lists of ``subjects`` about ``things`` (singular nouns) would have: a thing's
+    own list ("tournaments") and each topic whose name or words hold it ("activities and
+    hobbies" for "hobby" or "yoga")."""
+    things = frozenset(things)
+    topics = [t for t, terms in TOPICS.items() if things & (terms | topic_nouns(t))]
+    return list(dict.fromkeys(consolidated_id(s, name) for s in subjects
+                              for name in [*(plural(t) for t in sorted(things)), *topics]))

@@ -538,7 +538,7 @@ class Memory:
                 self.store.touch(scope, ids, times=n)
             warm = [  # a list stays in the full-text index only (maintain.heat)
                 UnitState(u.id, u.tier, u.importance, u.pinned, False)
-                for u in recalled[scope].values() if u.cold and u.layer != "semantic"
+                for u in recalled[scope].values() if u.cold and not u.consolidated
             ]
             if warm:
                 with self._locks.of(scope):

@@ -201,6 +201,11 @@ class MemoryUnit:
     def current(self) -> bool:
         return self.valid_to is None
 
+    @property
+    def consolidated(self) -> bool:
+        """A consolidated list (the semantic layer, written by maintenance), not a statement."""
+        return self.layer == "semantic"
+
     def with_(self, **changes: object) -> MemoryUnit:
         return replace(self, **changes)  # type: ignore[arg-type]
 

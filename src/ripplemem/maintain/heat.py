@@ -64,7 +64,7 @@ def last_mentions(units: Iterable[MemoryUnit]) -> Mentions:
     memory, in which session."""
     said: Mentions = {}
     for u in units:
-        if u.mentioned_at is None or u.layer == "semantic":
+        if u.mentioned_at is None or u.consolidated:
             continue
         for c in u.concepts:
             said.setdefault(c, []).append((u.mentioned_at, u.id, u.session_id))
@@ -110,7 +110,7 @@ def rescore(
     if ms.promote and tier == "short" and (unit.access_count > 0 or again):
         tier, importance = "long", max(importance, ms.promote_to)
     cold = unit.cold
-    if unit.layer == "semantic":
+    if unit.consolidated:
         cold = True  # a list is found by its words, never by the hot indexes
     elif ms.forget:
         cold = not never_decays(unit) and (

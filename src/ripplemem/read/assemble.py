@@ -69,7 +69,7 @@ def align(found: dict[str, Found], qvec: Vector, lexical: list[str], rrf_k: int)
     memory (a list, ``maintain.consolidate``) shares the words of every question about its
     topic, and counted it would push every memory below it down a rank, so that maintenance
     changed the order of the memories it did not touch. A list's own ranks count everything."""
-    lists = {uid for uid, f in found.items() if f.unit.layer == "semantic"}
+    lists = {uid for uid, f in found.items() if f.unit.consolidated}
     ids = [uid for uid, f in found.items() if f.unit.vector is not None]
     dense_rank: dict[str, int] = {}
     if ids:
@@ -279,7 +279,7 @@ def new_sources_first(found: dict[str, Found], weight: float) -> None:
         return
     cited: set[str] = set()
     for f in ranked(found):
-        if f.unit.layer == "semantic":
+        if f.unit.consolidated:
             continue
         if f.unit.sources and set(f.unit.sources) <= cited:
             f.score = round(f.score * weight, 6)

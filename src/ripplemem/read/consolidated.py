@@ -65,7 +65,7 @@ def about_others(found: dict[str, Found], names: Iterable[str], weight: float) -
     if not asked or weight >= 1.0:
         return
     for f in found.values():
-        if f.unit.layer == "semantic" and not {p.lower() for p in f.unit.participants} & asked:
+        if f.unit.consolidated and not {p.lower() for p in f.unit.participants} & asked:
             f.score = round(f.score * weight, 6)
 
 
@@ -86,7 +86,7 @@ def asked_lists(found: dict[str, Found], names: Iterable[str], question: str, n:
     if not asked or n <= 0:
         return set()
     words = {singular(w.strip("?!.,;:'\"()")) for w in question.split()}
-    mine = [f for f in ranked(found) if f.unit.layer == "semantic" and {p.lower() for p in f.unit.participants} & asked]
+    mine = [f for f in ranked(found) if f.unit.consolidated and {p.lower() for p in f.unit.participants} & asked]
     things = asked_things(question)
     named = [f for f in mine if f.unit.concepts & things] if things else [f for f in mine if f.unit.concepts & words]
     own = [f for f in named if f.unit.concepts <= things]  # the list of the very thing asked ("courses")
@@ -108,7 +108,7 @@ def unasked_user_lists(found: dict[str, Found], asked: set[str]) -> dict[str, Fo
     people's lists in a conversation between them are not touched: there each list is one
     person's story (LoCoMo loses 0.007 at 400 tokens when their unasked lists weigh 0.85)."""
     return {uid: f for uid, f in found.items()
-            if not (f.unit.layer == "semantic" and CHAT_USER in f.unit.participants and uid not in asked)}
+            if not (f.unit.consolidated and CHAT_USER in f.unit.participants and uid not in asked)}
 
 
 def weak_lists(found: dict[str, Found], floor: float) -> dict[str, Found]:
@@ -120,7 +120,7 @@ def weak_lists(found: dict[str, Found], floor: float) -> dict[str, Found]:
     top = max((f.score for f in found.values()), default=0.0)
     if floor <= 0 or top <= 0:
         return found
-    return {uid: f for uid, f in found.items() if f.unit.layer != "semantic" or f.score >= floor * top}
+    return {uid: f for uid, f in found.items() if not f.unit.consolidated or f.score >= floor * top}
 
 
 def without_repeats(found: dict[str, Found], members: Mapping[str, frozenset[str]]) -> dict[str, Found]:

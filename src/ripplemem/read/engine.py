@@ -215,7 +215,7 @@ class _Round:
 
     def _is_list(self, uid: str) -> bool:
         unit = self.unit(uid)
-        return unit is not None and unit.layer == "semantic"
+        return unit is not None and unit.consolidated
 
     def standing(self, anchors: Sequence[str]) -> Callable[[str], float]:
         """Each anchor's score relative to the best of them (1 for the best)."""
@@ -426,7 +426,7 @@ def _plan(
         return planner(query, cues, order, rs)
     if previous is None or previous.planner in ("room left", "blind"):
         return Plan(False, (), "", Cues(), "no chain to follow: the first round filled toward the query", planner="chain")
-    new = [found[u] for u in frontier if u in found and found[u].unit.layer != "semantic"]  # a list links to everything
+    new = [found[u] for u in frontier if u in found and not found[u].unit.consolidated]  # a list links to everything
     best = sorted(new, key=lambda f: (not any(entity_path(h) for h in f.routes), -f.score, f.unit.id))[: rs.anchors]
     anchors = tuple(f.unit.id for f in best)
     return Plan(bool(anchors), anchors, query, cues,
@@ -440,7 +440,7 @@ def _asked_lists(
     found by the views looked up by id (:func:`.consolidated.asked_list_ids`)."""
     owners = list_owners(names, query)
     fetched = [u for u in ctx.store.get_units(scope, [i for i in asked_list_ids(owners, query) if i not in found])
-               if u.layer == "semantic"] if n > 0 else []
+               if u.consolidated] if n > 0 else []
     for unit in fetched:
         found[unit.id] = Found(unit)
     asked = asked_lists(found, owners, query, n)
@@ -453,7 +453,7 @@ def _asked_lists(
 def _without_repeats(ctx: ReadContext, scope: Scope, found: dict[str, Found], floor: float) -> dict[str, Found]:
     """``found`` without the consolidated memories under ``floor`` times the best score, and
     without the members of a consolidated memory kept above them (see :mod:`.consolidated`)."""
-    semantic = [uid for uid, f in found.items() if f.unit.layer == "semantic"]
+    semantic = [uid for uid, f in found.items() if f.unit.consolidated]
     if not semantic:
         return found
     found = weak_lists(found, floor)

@@ -98,7 +98,7 @@ def own_views(
         own = 0
         for h in hits:
             unit = units.get(h.unit_id)
-            full = (unit is not None and unit.layer != "semantic" and weights.get(unit.role, 1.0) >= 1.0
+            full = (unit is not None and not unit.consolidated and weights.get(unit.role, 1.0) >= 1.0
                     and not (DICTATED in weights and dictated(unit)))
             if h.rank < k or (full and own < k):
                 kept.append(h)
@@ -113,7 +113,7 @@ RELATIVE_VIEWS = frozenset({"lexical"})  # views whose hit scores are shares of 
 def _without_lists(hits: list[Hit], units: Mapping[str, MemoryUnit], relative: bool) -> list[Hit]:
     """``hits`` with the specific memories' ranks (and, in a ``relative`` view, scores) as if
     the consolidated memories among them were not there."""
-    lists = {h.unit_id for h in hits if (u := units.get(h.unit_id)) is not None and u.layer == "semantic"}
+    lists = {h.unit_id for h in hits if (u := units.get(h.unit_id)) is not None and u.consolidated}
     if not lists:
         return hits
     own = [h for h in hits if h.unit_id not in lists]

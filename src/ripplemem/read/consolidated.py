@@ -51,7 +51,7 @@ def list_owners(names: Iterable[str], question: str) -> frozenset[str]:
 def asked_list_ids(owners: Iterable[str], question: str) -> list[str]:
     """The ids of the lists ``owners`` would have of what the question asks for
     (``ground.lists.list_ids``, :func:`cues.asked_things`). Looked up by id, a list is found
-    though the full-text view (a list is cold) ranked it below its limit. A question whose
+    even when the full-text view (a list is cold) ranked it below its limit. A question whose
     form names no such thing looks nothing up: any of its words would do ("How often do I
     play tennis at the park?" is not asking for the user's trips and places)."""
     things = asked_things(question)

@@ -42,6 +42,7 @@ def sentences(text: str) -> list[str]:
 
 # chat roles are named "the user" and "the assistant" in memories (write.extract_rule)
 CHAT_USER = "the user"
+CHAT_ASSISTANT = "the assistant"
 # a chat user's request answered by the assistant, as the write path states it
 _REQUEST = re.compile(r"^The user asked: .+? The assistant (?:said|answered): ", re.DOTALL)
 
@@ -52,7 +53,7 @@ def dictated(role: str, restatement: str) -> bool:
     ...", a story to edit, a table to fix). What the user tells of themselves is restated with
     "the user" as the subject ("The user has been in marketing for ..."); a text the user hands
     over is attributed whole. Memories of named speakers are never dictated."""
-    return role == "user" and restatement.startswith("The user said:")
+    return role == "user" and restatement.startswith(f"{CHAT_USER.capitalize()} said:")
 
 
 def request_exchange(restatement: str) -> bool:

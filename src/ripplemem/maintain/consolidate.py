@@ -34,7 +34,7 @@ from datetime import timedelta
 from ..ground.concepts import MEASURES, singular
 from ..ground.lists import TOPICS, plural, topic_nouns
 from ..ground.pipeline import tagged
-from ..ground.text import CHAT_USER, sentences
+from ..ground.text import CHAT_ASSISTANT, CHAT_USER, sentences
 from ..types import MemoryUnit
 
 PLURAL_CHECKS = 4  # sentences the tagger reads, at most, to find a thing said as a plural noun
@@ -48,9 +48,9 @@ _DATE = re.compile(
 )
 _TITLE_GLUE = frozenset("of the and a an in on at for to".split())  # small words inside a title ("The Name of the Wind")
 TITLE_WORDS = 8  # a cut statement runs on through at most this many words of a title it has begun
-_CHAT_LEADS = ("The user", "The assistant")  # a chat role's words said whole: a pasted text, an answer
-_USER = re.compile(r"\b[Tt]he user\b")
-_LEAD = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?|The user|The assistant) (?:said|asked|answered|replied): ")
+_CHAT_LEADS = (CHAT_USER.capitalize(), CHAT_ASSISTANT.capitalize())  # a chat role's words said whole: a pasted text, an answer
+_USER = re.compile(rf"\b[Tt]{re.escape(CHAT_USER[1:])}\b")  # "the user", "The user"
+_LEAD = re.compile(rf"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?|{'|'.join(_CHAT_LEADS)}) (?:said|asked|answered|replied): ")
 
 
 @dataclass(frozen=True, slots=True)

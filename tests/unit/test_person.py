@@ -25,6 +25,8 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Thinking of you.", C, M, "Caroline is thinking of Melanie."),
     ("Seeing these photos just makes me happy!", C, M, "Seeing these photos just makes Caroline happy!"),
     ("Trying new flavors has been a blast!", C, M, "Trying new flavors has been a blast!"),
+    ("Taking care of myself physically, emotionally, and mentally helps me.", C, M,
+     "Taking care of themself physically, emotionally, and mentally helps Caroline."),
     ("Writing and hanging out with friends!", C, M, "Writing and hanging out with friends!"),
     ("Sending you the recipe now!", C, M, "Caroline is sending Melanie the recipe now!"),
     ("Seeing them dance was awesome.", C, M, "Seeing them dance was awesome."),

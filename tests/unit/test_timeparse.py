@@ -172,6 +172,12 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         # a possessive phrase takes no preposition: never "for on 9 May 2023's recital"
         ("I'm nervous for tomorrow's recital.", "I'm nervous for 9 May 2023's recital."),
         ("Yesterday's storm took the fence.", "7 May 2023's storm took the fence."),
+        # "like yesterday" as a figure of speech is no date; the day itself is
+        ("Time flies - feels like just yesterday I put this dress on!", "Time flies - feels like just yesterday I put this dress on!"),
+        ("It seems like only yesterday.", "It seems like only yesterday."),
+        ("I remember it as if it were yesterday.", "I remember it as if it were yesterday."),
+        ("It felt like yesterday was a waste.", "It felt like 7 May 2023 was a waste."),
+        ("I feel like yesterday's talk went well.", "I feel like 7 May 2023's talk went well."),
     ],
 )
 def test_restate_times(text: str, expected: str) -> None:

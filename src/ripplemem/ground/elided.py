@@ -177,7 +177,11 @@ def _progressive_statement(sent: Span, verb: Token) -> bool:
     for tok in sent:  # "Trying new flavors has been a blast": the "-ing" clause is a subject after all
         if tok.tag_ in ("VBZ", "VBD", "VBP", "MD") and tok.i != verb.i:
             heads = (tok, tok.head) if tok.dep_ in ("aux", "auxpass") else (tok,)
-            if tok.dep_ != "conj" and not any(c.dep_ in SUBJECTS or c.dep_ in ("csubj", "expl") for h in heads for c in h.children):
+            # a verb joined to the "-ing" word by "and" is the speaker's too ("Packing and went"),
+            # unless it agrees with no "I": "Taking care of myself, and mentally helps me" (a
+            # long subject the parser read as coordinated)
+            joined = tok.dep_ == "conj" and tok.tag_ != "VBZ"
+            if not joined and not any(c.dep_ in SUBJECTS or c.dep_ in ("csubj", "expl") for h in heads for c in h.children):
                 return False
     return True
 

@@ -488,6 +488,8 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
     found: list[TimeMention] = []
     for pattern, rule, relative in _RULES:
         for m in pattern.finditer(text):
+            if figurative(text, m.start(), m.end()):
+                continue
             result = _ground(rule, m, day, mood)
             if result is None:
                 continue
@@ -499,6 +501,27 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
         if all(cand.end <= c.start or cand.start >= c.end for c in chosen):
             chosen.append(cand)
     return _named_days([_finish(text, c, day) for c in sorted(chosen, key=lambda f: f.start)], text)
+
+
+_LIKE_BEFORE = re.compile(
+    r"(?:\b(?:feels?|felt|feeling|seems?|seemed|seeming)\s+like|\blike\s+it\s+(?:was|were)|\bas\s+if\s+it\s+(?:was|were))"
+    r"\s+(?:just\s+|only\s+)?$",
+    re.IGNORECASE,
+)
+_VERB_AFTER = re.compile(r"['’]s\b|\s*(?:was|is|were|has|had|will|would)\b", re.IGNORECASE)
+
+
+def figurative(text: str, start: int, end: int) -> bool:
+    """Whether "yesterday" at ``text[start:end]`` is the figure of speech for a time that
+    seems recent ("feels like just yesterday I put this dress on", "it seems like only
+    yesterday", "as if it were yesterday"), not a day: it is grounded to no date. "It felt
+    like yesterday was a waste" (the day itself, the verb's subject) and "yesterday's talk"
+    are days."""
+    return (
+        text[start:end].lower().startswith("yesterday")
+        and bool(_LIKE_BEFORE.search(text[:start]))
+        and not _VERB_AFTER.match(text[end:])
+    )
 
 
 _BARE_WEEKDAY = re.compile(

@@ -41,6 +41,7 @@ class RecallSettings:
     superseded_penalty: float = 0.85  # a replaced value stays near its successor: "what changed" needs both (docs/benchmarks.md)
     short_tier_penalty: float = 0.85
     context_spread: float = 0.8  # a reply, answer or piece next to a top memory scores >= this * rho(top) * window weight (0: off)
+    lift_tokens: int = 200  # memories lifted by the spreading floor keep it until they fill this many tokens of the ranking (0: no bound)
     context_anchors: int = 8  # ... next to one of the best this many memories
     lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
     lexical_depth: int = 150  # alignment reads lexical ranks this deep (the view keeps view_k hits)

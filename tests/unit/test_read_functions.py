@@ -14,6 +14,7 @@ from ripplemem.read.assemble import (
     Found,
     align,
     assemble,
+    bounded_lift,
     dictated,
     new_sources_first,
     older_twins,
@@ -220,6 +221,28 @@ def test_the_spreading_floor_is_weighed_like_the_memory_it_lifts() -> None:
     assert lifted["user"] == pytest.approx(rs.gateway_spread * anchor.score)
     # the assistant's answer a shared word reached keeps its role's weight under the floor too
     assert lifted["assistant"] == pytest.approx(rs.assistant_weight * lifted["user"])
+
+
+def test_lifted_memories_keep_their_floor_only_within_the_bound() -> None:
+    rs = RecallSettings()
+    anchor = _found(unit("a", "Noor booked the Cellar Door for the reunion", vec(1)), 0.9)
+    anchor.anchor = True
+    links = {f"g{i}": Found(unit(f"g{i}", f"Memory {i} that names the Cellar Door once", vec(0, 1)),
+                            [Hit(f"g{i}", "diffusion:gateway", 0.0, 0, "a", 1.0 - i / 100, ("gateway",), "Cellar Door")])
+             for i in range(4)}
+    direct = _found(unit("d", "Noor asked about the reunion's date", vec(1, 1)), 0.5)
+    found = {"a": anchor, "d": direct, **links}
+    score(found, rs)
+    floors = {uid: f.score for uid, f in links.items()}
+    assert all(f.lift > 0 and f.score > direct.score for f in links.values())  # each link lifted over the view's hit
+    own = {uid: f.score - f.lift for uid, f in links.items()}
+    cost = token_cost(links["g0"].unit.render())
+    bounded_lift(found, 2 * cost)  # room for two lifted memories
+    assert [uid for uid, f in links.items() if f.score == floors[uid]] == ["g0", "g1"]  # the strongest two keep it
+    for uid in ("g2", "g3"):  # the rest rank by their own score, under the view's hit
+        assert links[uid].score == pytest.approx(own[uid]) and links[uid].score < direct.score
+    bounded_lift(found, 0)  # 0: no bound, nothing changes
+    assert links["g0"].score == floors["g0"]
 
 
 def test_a_memory_whose_session_the_views_found_again_weighs_more() -> None:

@@ -42,6 +42,7 @@ class Found:
     score: float = 0.0
     older: bool = False  # a newer memory says nearly the same (read for a question about the present)
     support: float = 1.0  # the session support factor (see :func:`session_support`)
+    lift: float = 0.0  # what the spreading floor added to its own score (see :func:`bounded_lift`)
 
 
 def merge_hits(found: dict[str, Found], units: dict[str, MemoryUnit], hits: list[Hit]) -> list[str]:
@@ -134,6 +135,7 @@ def _spread(
     Similarity and adjacency paths are not lifted. The floor is weighed like the memory's own
     score (:func:`weight_of`): a link does not undo what its role says of it (in a chat, the
     assistant's answer a shared word reached would otherwise outrank the user's own statement)."""
+    own = {uid: f.score for uid, f in found.items()}
     for _ in range(passes):
         anchors = {uid: f.score for uid, f in found.items() if f.anchor}
         changed = False
@@ -145,9 +147,28 @@ def _spread(
             )
             if lifted > f.score + 1e-9:
                 f.score = round(lifted, 6)
+                f.lift = round(f.score - own[f.unit.id], 6)
                 changed = True
         if not changed:
             return
+
+
+def bounded_lift(found: dict[str, Found], tokens: int) -> None:
+    """In rank order, the lifted memories (:func:`_spread`) keep their floor until they fill
+    ``tokens``; the rest rank by their own score. A chain needs a few links, and within a
+    small budget every lifted memory is kept where its floor put it; in a large one the
+    links past the first few are the anchors' other neighbours, and ranked above the views'
+    own weaker hits they only take their places."""
+    if tokens <= 0:
+        return
+    used = 0
+    for f in ranked(found):
+        if f.lift <= 0:
+            continue
+        used += token_cost(f.unit.render())
+        if used > tokens:
+            f.score = round(f.score - f.lift, 6)
+            f.lift = 0.0
 
 
 NO_NUMBER = "states no number"  # a key of the weights: memories that state no quantity or date
@@ -227,6 +248,7 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[s
     older = older_twins(found, rs.twin_cosine) if PRESENT in role_weight else set()
     for f in found.values():
         f.older = f.unit.id in older
+        f.lift = 0.0
         rho = (
             rs.lambda_query * f.alignment
             + rs.lambda_route * route_strength(f.routes, rs.extra_view)

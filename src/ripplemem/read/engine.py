@@ -19,6 +19,7 @@ from .assemble import (
     Found,
     align,
     assemble,
+    bounded_lift,
     entity_path,
     merge_hits,
     new_sources_first,
@@ -352,6 +353,7 @@ def recall(
         _context(ctx, scope, found, rs, qvec, lexical, weights)
         trace.timings_ms["context"] = _ms(clock)
         clock = perf_counter()
+    bounded_lift(found, rs.lift_tokens)
     if rs.session_support > 0:
         session_support(found, views, rs.session_support)
     about_others(found, cues.participants, rs.others_list_weight)

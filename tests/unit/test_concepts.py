@@ -18,6 +18,9 @@ CASES = [
     ("Wow, that is great, thanks so much!", (), set(), {"thanks"}),
     ("How was your weekend?", (), set(), {"weekend"}),
     ("I gave away my last suit, formal clothes are not for me.", (), {"suit", "clothes"}, {"clothe", "last"}),
+    ("My dermatologist, Dr. Lee, removed the mole.", (), {"dermatologist", "Dr. Lee", "doctor", "mole"}, set()),
+    ("Coach Odile moved practice to Friday.", (), {"Coach Odile", "coach", "practice"}, set()),
+    ("Lee fixed it.", (), set(), {"doctor"}),
     ("Diversity and happiness were the theme; the experience was a dream.", (), {"theme"},
      {"diversity", "happiness", "experience", "dream"}),
 ]

@@ -271,3 +271,17 @@ def test_a_question_finds_its_lists_by_id() -> None:
     assert asked_list_ids({"Ana"}, "How many tournaments has Ana won?") == [consolidated_id("Ana", "tournaments")]
     assert consolidated_id("the user", "games") in asked_list_ids({"the user"}, "Which games have I finished?")
     assert asked_list_ids({"the user"}, "How often do I play tennis at the park?") == []  # its form asks for no thing
+    # "doctors" is never said, but a doctor's title, a physician and a specialist are the user's health care
+    assert consolidated_id("the user", "health and medical care") in asked_list_ids(
+        {"the user"}, "How many different doctors did I visit?")
+
+
+def test_a_chat_users_doctors_make_a_health_list_and_a_title_does_not_end_a_sentence() -> None:
+    seen = [_u(f"d{d}", text, d, participants=frozenset(), role="user", concepts=frozenset(concepts.split(",")))
+            for d, text, concepts in (
+                (0, "The user saw their dermatologist, Dr. Lee, about a mole. It was benign.", "dermatologist,Dr. Lee,mole"),
+                (9, "Dr. Patel, an ENT specialist, diagnosed the user with sinusitis.", "Dr. Patel,specialist,sinusitis"),
+                (20, "The user's primary care physician, Dr. Smith, prescribed antibiotics.", "physician,Dr. Smith,antibiotic"))]
+    assert sentences_by_subject(seen[0])[0] == ("the user", "The user saw their dermatologist, Dr. Lee, about a mole.")
+    (health,) = [g for g in groups(seen, 2, speakers=frozenset({"user", "assistant"})) if g.topic == "health and medical care"]
+    assert health.subject == "the user" and {m.id for m in health.members} == {"d0", "d9", "d20"}

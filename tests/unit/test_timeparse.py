@@ -172,6 +172,10 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         # a possessive phrase takes no preposition: never "for on 9 May 2023's recital"
         ("I'm nervous for tomorrow's recital.", "I'm nervous for 9 May 2023's recital."),
         ("Yesterday's storm took the fence.", "7 May 2023's storm took the fence."),
+        # after "for" the preposition of the rewrite goes: never "the forecast for on 9 May 2023"
+        ("What's the forecast for tomorrow?", "What's the forecast for 9 May 2023?"),
+        ("Any plans for next week?", "Any plans for the week of 15 May 2023?"),
+        ("Thanks for yesterday!", "Thanks for 7 May 2023!"),
         # "like yesterday" as a figure of speech is no date; the day itself is
         ("Time flies - feels like just yesterday I put this dress on!", "Time flies - feels like just yesterday I put this dress on!"),
         ("It seems like only yesterday.", "It seems like only yesterday."),

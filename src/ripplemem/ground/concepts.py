@@ -11,7 +11,8 @@ second parse:
   is one concept, kept as written;
 - every common noun (``NN``/``NNS``) is a concept in its singular ("allergies" -> "allergy"),
   and a noun with compound modifiers is also the phrase ("climbing shoes" -> "climbing shoe");
-- a hyphenated adjective the tokenizer keeps whole is a concept.
+- a hyphenated adjective the tokenizer keeps whole is a concept;
+- a title that opens a name (:data:`TITLES`: "Dr. Lee") adds its noun ("doctor").
 
 Left out: stop words, the words too general to link anything (:data:`ground.text.GENERIC`),
 abstract nouns (:data:`ABSTRACT`: "emotion", "experience", and the suffixes "-ity", "-ness",
@@ -32,7 +33,7 @@ from .text import GENERIC, STOPWORDS, keywords
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["ABSTRACT", "MEASURES", "concept_key", "concepts", "concepts_of", "singular"]
+__all__ = ["ABSTRACT", "MEASURES", "TITLES", "concept_key", "concepts", "concepts_of", "singular"]
 
 
 # Abstract nouns name no thing two memories could share: by their English suffixes
@@ -51,6 +52,9 @@ MEASURES = frozenset(
     """second minute hour day week month year decade century dollar cent euro percent mile kilometer km meter
     metre foot feet inch kilogram kilo gram pound lb ounce liter litre gallon calorie""".split()
 )
+# A title before a name says what the named person is: "Dr. Lee" is a doctor.
+TITLES = {"dr": "doctor", "doc": "doctor", "prof": "professor", "professor": "professor", "coach": "coach",
+          "nurse": "nurse", "judge": "judge", "captain": "captain", "officer": "officer"}
 _PROPER = ("NNP", "NNPS")
 _NOUN = ("NN", "NNS")
 _WORDLIKE = re.compile(r"^[A-Za-z][A-Za-z'-]*[A-Za-z]$")
@@ -102,6 +106,9 @@ def concepts(tokens: Sequence[Token], exclude: Iterable[str] = ()) -> tuple[str,
 
     def close_run() -> None:
         words = [t.text for t in run]
+        title = TITLES.get(words[0].rstrip(".").lower()) if len(words) > 1 else None
+        if title is not None:  # "Dr. Patel" is a doctor too
+            out.setdefault(title, title)
         if words and not all(w.lower() in skip for w in words if w[:1].isalpha()):
             if any(_ok(w, skip) for w in words) and not (len(words) == 1 and words[0].lower() in GENERIC):
                 phrase = " ".join(words)

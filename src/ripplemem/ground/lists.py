@@ -31,7 +31,27 @@ TOPICS: dict[str, frozenset[str]] = {
     ),
     "trips and places": frozenset("trip travel vacation beach mountain museum city visit tour park country".split()),
     "events": frozenset("parade conference festival concert event party wedding birthday ceremony meeting".split()),
-    "food and cooking": frozenset("food recipe restaurant dish cake dinner meal bread cookie pie".split()),
+    "food and cooking": frozenset(
+        "food recipe restaurant dish cake dinner meal bread cookie pie cuisine snack lunch breakfast soup salad "
+        "dessert cafe bakery".split()
+    ),
+    "health and medical care": frozenset(
+        "doctor physician specialist dermatologist dentist therapist surgeon nurse clinic hospital checkup "
+        "diagnosis prescription medication medicine treatment surgery vaccine pharmacy physiotherapist "
+        "allergist pediatrician cardiologist optometrist chiropractor".split()
+    ),
+    "devices and technology": frozenset(
+        "phone smartphone laptop computer tablet device gadget camera headphone earbud speaker console "
+        "smartwatch tracker monitor printer router".split()
+    ),
+    "films, shows and music": frozenset(
+        "movie film series episode podcast album documentary playlist".split()
+    ),
+    "home and household": frozenset("apartment furniture sofa couch appliance houseplant".split()),
+    "vehicles": frozenset("car truck motorcycle scooter van vehicle".split()),
+    "money and purchases": frozenset(
+        "purchase budget saving loan mortgage investment bill expense salary discount coupon refund".split()
+    ),
 }
 
 

@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from .sentences import sentences
+
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are aren't as at be because been before
     being below between both but by can could did didn't do does doesn't doing don't down during each
@@ -30,14 +32,7 @@ _BACKREF = re.compile(
 )
 # a memory that only states a question someone asked ("Ann asked: ..."), no answer with it
 _ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _CAPTION = re.compile(r"^[^.!?]{1,60}? shared a photo of ")  # as the extractor states a shared image
-
-
-def sentences(text: str) -> list[str]:
-    """A restatement's sentences, split after ".", "!" or "?" (restatements are the write
-    path's own prose: no abbreviations to guard)."""
-    return [s for s in _SENTENCE_END.split(text) if s.strip()]
 
 
 # chat roles are named "the user" and "the assistant" in memories (write.extract_rule)

@@ -587,8 +587,9 @@ def _finish(text: str, c: TimeMention, day: date) -> TimeMention:
         return c._replace(restated=first[1])  # "Last night was fun": the phrase is the subject
     if c.relative and text.startswith(("'s", "\u2019s"), c.end) and first[0] in ("on", "in") and len(first) > 1:
         return c._replace(restated=first[1])  # "tomorrow's opening": a possessive, "20 June 2023's opening"
-    if c.relative and words and words[-1].lower() in _PREPOSITIONS and first[0] in ("on", "in") and len(first) > 1:
-        return c._replace(restated=first[1])
+    if (c.relative and words and words[-1].lower() in _PREPOSITIONS | _DURATION_PREPOSITIONS
+            and first[0] in ("on", "in") and len(first) > 1):
+        return c._replace(restated=first[1])  # "the forecast for tomorrow": "for 28 May 2023", not "for on ..."
     return c
 
 

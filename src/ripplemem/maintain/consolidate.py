@@ -31,10 +31,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from ..ground.concepts import MEASURES, singular
+from ..ground.concepts import MEASURES, TITLES, singular
 from ..ground.lists import TOPICS, plural, topic_nouns
 from ..ground.pipeline import tagged
-from ..ground.text import CHAT_ASSISTANT, CHAT_USER, sentences
+from ..ground.sentences import sentences
+from ..ground.text import CHAT_ASSISTANT, CHAT_USER
 from ..types import MemoryUnit
 
 PLURAL_CHECKS = 4  # sentences the tagger reads, at most, to find a thing said as a plural noun
@@ -79,9 +80,11 @@ def subject_of(unit: MemoryUnit) -> str | None:
 
 
 def _words(text: str) -> set[str]:
-    """Lower-cased words of the sentences that are not questions, each in its singular."""
+    """Lower-cased words of the sentences that are not questions, each in its singular, and
+    what a title says ("Dr." -> "doctor", :data:`ground.concepts.TITLES`)."""
     said = " ".join(x for x in sentences(text) if not x.rstrip().endswith("?"))
-    return {singular(w.strip(".,!;:'\"()-")) for w in said.split()} - {""}
+    words = {singular(w.strip(".,!;:'\"()-")) for w in said.split()} - {""}
+    return words | {TITLES[w.lower()] for w in words if w.lower() in TITLES}
 
 
 def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:

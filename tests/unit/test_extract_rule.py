@@ -421,3 +421,35 @@ def test_the_recogniser_reads_only_an_answers_opening() -> None:
     places = {p for c in ex.extract(w) for p in c.locations}
     assert "Paris" in places and "Berlin" not in places
     assert "Berlin" in {p for c in RuleExtractor().extract(w) for p in c.locations}
+
+
+def test_a_long_answer_is_restated_up_to_its_opening_and_kept_as_said_after_it() -> None:
+    """``answer_parse_chars``: an assistant turn is parsed up to the last sentence that ends in
+    time; the rest is kept as said, in pieces citing the turn. The user's turns are parsed whole."""
+    from ripplemem.write.extract_rule import answer_tail, parse_cut
+
+    opening = "You could ask Anna Schmidt in Paris about it tomorrow. "
+    rest = " ".join(f"Step {n}: you keep the weekly budget simple and easy to follow." for n in range(1, 9))
+    answer = opening + rest
+    cut = parse_cut(answer, 80)
+    assert cut is not None and answer[:cut] == opening.strip()
+    assert parse_cut(answer, 0) is None and parse_cut("Short answer.", 80) is None
+    assert parse_cut("One very long sentence without an end in time " * 5, 20) is None  # no sentence ends in time
+
+    pieces = answer_tail(rest, 160, 600)
+    assert all(p.startswith("The assistant said: Step") and len(p) <= 600 for p in pieces)
+    assert " ".join(p.removeprefix("The assistant said: ") for p in pieces) == rest  # nothing left out or rewritten
+    assert len(pieces) > 1 and all(len(p.removeprefix("The assistant said: ")) <= 160 for p in pieces)
+
+    w = window(("user", f"Where do I start? {rest}"), ("assistant", answer), speakers=("user", "assistant"),
+               roles=True, new=[0, 1])
+    found = RuleExtractor(answer_parse_chars=80).extract(w)
+    said = [c.restatement for c in found if c.role == "assistant"]
+    assert said[0].startswith("The assistant said: The user could ask Anna Schmidt in Paris")  # the opening, restated
+    assert all(text.startswith("The assistant said: Step") and " you keep " in text for text in said[1:])
+    assert {c.sources for c in found if c.role == "assistant"} == {(w.turns[1].turn_id,)}
+    mine = " ".join(c.restatement for c in found if c.role == "user")
+    assert "the assistant keeps" in mine and " you keep " not in mine  # the user's turn is parsed whole
+    whole = [c.restatement for c in RuleExtractor().extract(w) if c.role == "assistant"]
+    assert all(" you keep " not in text for text in whole)  # 0 (the default): every answer restated whole
+

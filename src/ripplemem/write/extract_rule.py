@@ -182,11 +182,14 @@ class RuleExtractor:
     ``short_reply_words``: a reply this short to a question is stated together with it.
     ``answer_ner_chars``: in a chat, the entity recogniser reads an assistant turn's first
     this many characters only (0: all; see :func:`.nlp.pipe_limited`).
+    ``answer_parse_chars``: in a chat, an assistant turn is parsed and restated up to the
+    last sentence that ends within this many characters; the rest is kept as said, in
+    pieces (:func:`answer_tail`; 0: all of it is parsed).
     """
 
     def __init__(
         self, max_chars: int = 600, *, unit_chars: int = 360, short_reply_words: int = 6, model: str = _nlp.MODEL,
-        answer_ner_chars: int = 0,
+        answer_ner_chars: int = 0, answer_parse_chars: int = 0,
     ) -> None:
         if max_chars < 80:
             raise ValueError("max_chars must be at least 80")
@@ -195,6 +198,7 @@ class RuleExtractor:
         self.short_reply_words = short_reply_words
         self.model = model
         self.answer_ner_chars = answer_ner_chars  # an assistant turn's entities: in its first this many characters (0: all)
+        self.answer_parse_chars = answer_parse_chars  # an assistant turn parsed: its first this many characters (0: all)
         self.failures = 0  # the extractor interface counts failed windows; rules do not fail
 
     def extract(self, window: Window) -> list[Candidate]:
@@ -204,13 +208,25 @@ class RuleExtractor:
     def extract_many(self, windows: Sequence[Window]) -> list[list[Candidate]]:
         """Candidates for many windows, running spaCy over all their new turns in one batch."""
         jobs = [(w, i) for w in windows for i, t in enumerate(w.turns) if t.turn_id in w.new and not _log_only(t)]
-        texts = [_normalise(w.turns[i].text) for w, i in jobs]
-        upto = [self.answer_ner_chars if speaker_name(w.turns[i].speaker, w.turns[i].role) == "the assistant" else 0
-                for w, i in jobs]
-        docs = _nlp.pipe_limited(texts, upto, model=self.model) if any(upto) else _nlp.pipe(texts, model=self.model)
+        answers = [speaker_name(w.turns[i].speaker, w.turns[i].role) == "the assistant" for w, i in jobs]
+        heads: list[str] = []
+        tails: list[str] = []
+        for (w, i), answer in zip(jobs, answers, strict=True):
+            text = _normalise(w.turns[i].text)
+            cut = parse_cut(text, self.answer_parse_chars) if answer else None
+            heads.append(text if cut is None else text[:cut].rstrip())
+            tails.append("" if cut is None else text[cut:].strip())
+        upto = [self.answer_ner_chars if answer else 0 for answer in answers]
+        docs = _nlp.pipe_limited(heads, upto, model=self.model) if any(upto) else _nlp.pipe(heads, model=self.model)
         out: dict[int, list[Candidate]] = {id(w): [] for w in windows}
-        for (window, i), text, doc in zip(jobs, texts, docs, strict=True):
+        for (window, i), text, tail, doc in zip(jobs, heads, tails, docs, strict=True):
             out[id(window)].extend(self._turn(window, i, text, doc))
+            if tail:
+                turn = window.turns[i]
+                out[id(window)].extend(
+                    Candidate(restatement=piece, sources=(turn.turn_id,), session_id=turn.session_id, role="assistant",
+                              mentioned_at=window.session_time or turn.time, speaker=turn.speaker)
+                    for piece in answer_tail(tail, self.unit_chars, self.max_chars))
         return [out[id(w)] for w in windows]
 
     # ------------------------------------------------------------ one turn
@@ -544,6 +560,36 @@ def _in_item(unit: _Unit | None, sentence: _Sentence) -> bool:
 def _stated(unit: _Unit) -> bool:
     """A unit says something: not headings alone ("**Common Pitfalls:**" with nothing after it)."""
     return any(not s.block.heading for s in unit.sentences) or len(unit.sentences) < len(unit.parts)
+
+
+def parse_cut(text: str, limit: int) -> int | None:
+    """Where an answer's parsed opening ends: after the last sentence that ends within
+    ``limit`` characters, when at least a quarter of ``limit`` is left after it (``None``:
+    parse it all; also when ``limit`` <= 0 or no sentence ends in time)."""
+    if limit <= 0 or len(text) <= limit * 5 // 4:
+        return None
+    ends = [end for _, end in split_sentences(text) if end <= limit]
+    return ends[-1] if ends else None
+
+
+_TAIL_LEAD = "The assistant said: "
+
+
+def answer_tail(text: str, unit_chars: int, max_chars: int) -> list[str]:
+    """A long answer past its parsed opening, kept as said: its sentences gathered into pieces
+    of about ``unit_chars`` (a longer sentence cut at clause boundaries, :func:`_cut`), each
+    "The assistant said: ...". Nothing is inferred: no pronoun, time or name is rewritten, and
+    nothing is left out as small talk. The pieces are found by their words (an answer's later
+    memories are out of the vector index, ``write.dense``), and they cite the answer's turn."""
+    pieces: list[str] = []
+    room = max_chars - len(_TAIL_LEAD)
+    for a, b in split_sentences(text):
+        for part in _cut(text[a:b], room):
+            if pieces and len(pieces[-1]) + 1 + len(part) <= unit_chars:
+                pieces[-1] += " " + part
+            else:
+                pieces.append(part)
+    return [_TAIL_LEAD + p for p in pieces]
 
 
 def _cut(text: str, limit: int) -> list[str]:

@@ -285,3 +285,9 @@ def test_a_chat_users_doctors_make_a_health_list_and_a_title_does_not_end_a_sent
     assert sentences_by_subject(seen[0])[0] == ("the user", "The user saw their dermatologist, Dr. Lee, about a mole.")
     (health,) = [g for g in groups(seen, 2, speakers=frozenset({"user", "assistant"})) if g.topic == "health and medical care"]
     assert health.subject == "the user" and {m.id for m in health.members} == {"d0", "d9", "d20"}
+    # two people's lists keep the common topics only: a list of what they named in passing is found
+    # like any memory, while a chat user's is read only when asked for
+    ana = [_u(u.id, u.restatement.replace("The user's", "Ana's").replace("the user", "Ana").replace("The user", "Ana"),
+              int(u.session_id[1:]), concepts=u.concepts) for u in seen]
+    assert "health and medical care" not in {g.topic for g in groups(ana, 2, speakers=frozenset({"Ana", "Ben"}))}
+    assert consolidated_id("Ana", "health and medical care") not in list_ids(["Ana"], {"doctor"})

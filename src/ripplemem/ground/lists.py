@@ -1,6 +1,6 @@
 """What a consolidated list is called, so that the write side (``maintain``) and the read side
 agree without importing each other: its id, from its subject and topic; the topics
-(:data:`TOPICS`); a thing's English plural, which names a thing's list ("tournaments"). A
+(:data:`TOPICS`, and :data:`USER_TOPICS` for a chat user); a thing's English plural, which names a thing's list ("tournaments"). A
 question that asks for a subject's things can then look the list up by id. Pure."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import hashlib
 from collections.abc import Iterable
 
 from .concepts import singular
+from .text import CHAT_USER
 
 # topic -> the concepts (``ground.concepts``, singular nouns and two-word phrases' heads) that
 # put a memory in it
@@ -31,10 +32,15 @@ TOPICS: dict[str, frozenset[str]] = {
     ),
     "trips and places": frozenset("trip travel vacation beach mountain museum city visit tour park country".split()),
     "events": frozenset("parade conference festival concert event party wedding birthday ceremony meeting".split()),
-    "food and cooking": frozenset(
-        "food recipe restaurant dish cake dinner meal bread cookie pie cuisine snack lunch breakfast soup salad "
-        "dessert cafe bakery".split()
-    ),
+    "food and cooking": frozenset("food recipe restaurant dish cake dinner meal bread cookie pie".split()),
+}
+
+# A chat user's lists are read only when a question asks for them (``recall.user_lists_asked_only``),
+# so a chat user has more topics, of a chat's own domains, at no cost to the questions that do
+# not ask: in a conversation between two people every list is found like any memory, and a list
+# of podcasts or cafes named in passing takes an evidence's place.
+USER_TOPICS: dict[str, frozenset[str]] = {
+    "food and cooking": frozenset("cuisine snack lunch breakfast soup salad dessert cafe bakery".split()),
     "health and medical care": frozenset(
         "doctor physician specialist dermatologist dentist therapist surgeon nurse clinic hospital checkup "
         "diagnosis prescription medication medicine treatment surgery vaccine pharmacy physiotherapist "
@@ -53,6 +59,14 @@ TOPICS: dict[str, frozenset[str]] = {
         "purchase budget saving loan mortgage investment bill expense salary discount coupon refund".split()
     ),
 }
+
+
+def topics_for(subject: str) -> dict[str, frozenset[str]]:
+    """The topics a subject's lists are made of: :data:`TOPICS`, and for the chat user
+    :data:`USER_TOPICS` besides (a topic in both takes the words of both)."""
+    if subject != CHAT_USER:
+        return TOPICS
+    return {t: TOPICS.get(t, frozenset()) | USER_TOPICS.get(t, frozenset()) for t in {**TOPICS, **USER_TOPICS}}
 
 
 def consolidated_id(subject: str, topic: str) -> str:
@@ -78,6 +92,7 @@ def list_ids(subjects: Iterable[str], things: Iterable[str]) -> list[str]:
     own list ("tournaments") and each topic whose name or words hold it ("activities and
     hobbies" for "hobby" or "yoga")."""
     things = frozenset(things)
-    topics = [t for t, terms in TOPICS.items() if things & (terms | topic_nouns(t))]
-    return list(dict.fromkeys(consolidated_id(s, name) for s in subjects
-                              for name in [*(plural(t) for t in sorted(things)), *topics]))
+    return list(dict.fromkeys(
+        consolidated_id(s, name) for s in subjects
+        for name in [*(plural(t) for t in sorted(things)),
+                     *(t for t, terms in topics_for(s).items() if things & (terms | topic_nouns(t)))]))

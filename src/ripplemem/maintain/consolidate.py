@@ -5,8 +5,9 @@ about the participant it names first (else the one the sentence before was about
 speaker of its "X said:"), so a memory that holds one speaker's question and the other's
 answer counts for the one who answers. In a chat, a user's own memory is about the user
 ("The user's games: ..."); the assistant's words are about no one. A sentence is about a topic when it states one of the
-topic's words (:data:`TOPICS`: a person's activities and hobbies, books and reading, family,
-pets ...), and about a **thing** when it states the head noun of one of the memory's concepts
+topic's words (``ground.lists.TOPICS``: a person's activities and hobbies, books and reading,
+family, pets ...; a chat user's also health and medical care, devices, films and shows,
+purchases: ``USER_TOPICS``), and about a **thing** when it states the head noun of one of the memory's concepts
 ("tournament", "turtle", "screenplay"): a subject's thing spoken of in at least
 ``min_sessions`` sessions, and once at least as a plural noun (a thing one has several of, not
 "excitement" or "life"), is a topic of its own (a list question asks for exactly that:
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from ..ground.concepts import MEASURES, TITLES, singular
-from ..ground.lists import TOPICS, plural, topic_nouns
+from ..ground.lists import plural, topic_nouns, topics_for
 from ..ground.pipeline import tagged
 from ..ground.sentences import sentences
 from ..ground.text import CHAT_ASSISTANT, CHAT_USER
@@ -120,12 +121,6 @@ def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:
     return out
 
 
-def topics_of(unit: MemoryUnit) -> list[str]:
-    """The topics its concepts or its stated words belong to."""
-    words = {w for c in unit.concepts for w in c.split()} | _words(unit.restatement)
-    return [topic for topic, terms in TOPICS.items() if words & terms]
-
-
 def things_of(unit: MemoryUnit) -> frozenset[str]:
     """The head nouns of the memory's common-noun concepts ("video game tournament" -> "tournament"),
     but "one", which stands for another noun ("the blue ones")."""
@@ -156,12 +151,12 @@ def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0,
             if speakers is not None and subject not in speakers and subject != CHAT_USER:
                 continue
             words = _words(sentence)
-            for topic, terms in TOPICS.items():
+            for topic, terms in topics_for(subject).items():
                 if words & terms:
                     topical.setdefault((subject, topic), {})[unit.id] = unit
             for noun in nouns & words:
                 things.setdefault((subject, noun), {})[unit.id] = unit
-    out = [Group(s, t, tuple(sorted(m.values(), key=_when)), TOPICS[t]) for (s, t), m in topical.items()
+    out = [Group(s, t, tuple(sorted(m.values(), key=_when)), topics_for(s)[t]) for (s, t), m in topical.items()
            if len(m) >= min_members]
     out += _distinct_things(things, min_members, min_sessions)
     return sorted(out, key=lambda g: (-len(g.members), g.subject, g.topic))
@@ -176,7 +171,7 @@ def _distinct_things(
     named: set[tuple[str, str]] = set()  # two nouns may share a plural ("movie", and "movy" from "movies")
     for (subject, noun), members in sorted(found.items(), key=lambda p: (-len(p[1]), p[0])):
         if (len(members) < min_members or len({u.session_id for u in members.values()}) < min_sessions
-                or plural(noun) in TOPICS or (subject, plural(noun)) in named or not _counted(noun, members.values())):
+                or plural(noun) in topics_for(subject) or (subject, plural(noun)) in named or not _counted(noun, members.values())):
             continue
         ids = set(members)
         if any(g.subject == subject and len(ids & {m.id for m in g.members}) >= THING_OVERLAP * len(ids) for g in kept):
@@ -256,7 +251,7 @@ def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: i
     first one; all of its sentences when none names the topic), without the speaker's lead-in
     and questions (of the sentences that name the topic, the first :func:`specific` one); a
     longer one is cut to about ``chars`` around the topic's word."""
-    terms = terms if terms is not None else TOPICS.get(topic, frozenset())
+    terms = terms if terms is not None else topics_for(subject or "").get(topic, frozenset())
     said = sentences_by_subject(unit)
     own = [s for who, s in said if subject is None or who == subject] or [s for _, s in said]
     named = [s for s in own if terms & _words(s)]

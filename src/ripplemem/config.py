@@ -108,7 +108,7 @@ class WriteSettings:
     window_size: int = 6
     window_overlap: int = 2
     max_unit_chars: int = 600  # the embedder reads ~256 wordpieces whole
-    answer_parse_chars: int = 0  # an assistant turn is parsed and restated up to its first this many characters, the rest kept as said (0: all)
+    answer_parse_chars: int = 2500  # an assistant turn is parsed and restated up to its first this many characters, the rest kept as said (0: all)
     answer_ner_chars: int = 600  # the entity recogniser reads an assistant turn's first this many characters (about its embedded memory; 0: all)
     answer_dense_units: int = 1  # an assistant turn's memories embedded (its first ones); the rest are stored without a vector, out of the dense view (write.dense; 0: all)
     compose_chars: int = 420  # exchange units: adjacent turns stated together, up to this size (0: off)

@@ -53,7 +53,7 @@ MEASURES = frozenset(
     metre foot feet inch kilogram kilo gram pound lb ounce liter litre gallon calorie""".split()
 )
 # A title before a name says what the named person is: "Dr. Lee" is a doctor.
-TITLES = {"dr": "doctor", "doc": "doctor", "prof": "professor", "professor": "professor", "coach": "coach",
+TITLES = {"dr": "doctor", "prof": "professor", "professor": "professor", "coach": "coach",
           "nurse": "nurse", "judge": "judge", "captain": "captain", "officer": "officer"}
 _PROPER = ("NNP", "NNPS")
 _NOUN = ("NN", "NNS")

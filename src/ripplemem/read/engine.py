@@ -403,7 +403,8 @@ def _context(
     align(found, qvec, lexical, rs.rrf_k)
     score(found, rs, weights)
     for uid, floor in floors.items():
-        found[uid].score = round(max(found[uid].score, floor), 6)
+        if floor > found[uid].score:  # held by its neighbour, not by a lift (read.assemble.bounded_lift)
+            found[uid].score, found[uid].lift = round(floor, 6), 0.0
 
 
 def _named_link(search: _Round, frontier: Sequence[str]) -> bool:

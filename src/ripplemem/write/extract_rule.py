@@ -564,15 +564,15 @@ def _stated(unit: _Unit) -> bool:
 
 def parse_cut(text: str, limit: int) -> int | None:
     """Where an answer's parsed opening ends: after the last sentence that ends within
-    ``limit`` characters, when at least a quarter of ``limit`` is left after it (``None``:
-    parse it all; also when ``limit`` <= 0 or no sentence ends in time)."""
+    ``limit`` characters, when the answer is longer than 1.25 times ``limit`` (``None``: parse
+    it all; also when ``limit`` <= 0 or no sentence ends in time)."""
     if limit <= 0 or len(text) <= limit * 5 // 4:
         return None
     ends = [end for _, end in split_sentences(text) if end <= limit]
     return ends[-1] if ends else None
 
 
-_TAIL_LEAD = "The assistant said: "
+_TAIL_LEAD = f"{_CHAT_ROLES['assistant'].capitalize()} said: "
 
 
 def answer_tail(text: str, unit_chars: int, max_chars: int) -> list[str]:

@@ -61,12 +61,16 @@ USER_TOPICS: dict[str, frozenset[str]] = {
 }
 
 
+# the chat user's topics: a topic in both takes the words of both
+_CHAT_USER_TOPICS: dict[str, frozenset[str]] = {
+    t: TOPICS.get(t, frozenset()) | USER_TOPICS.get(t, frozenset()) for t in {**TOPICS, **USER_TOPICS}
+}
+
+
 def topics_for(subject: str) -> dict[str, frozenset[str]]:
     """The topics a subject's lists are made of: :data:`TOPICS`, and for the chat user
-    :data:`USER_TOPICS` besides (a topic in both takes the words of both)."""
-    if subject != CHAT_USER:
-        return TOPICS
-    return {t: TOPICS.get(t, frozenset()) | USER_TOPICS.get(t, frozenset()) for t in {**TOPICS, **USER_TOPICS}}
+    :data:`USER_TOPICS` besides."""
+    return _CHAT_USER_TOPICS if subject == CHAT_USER else TOPICS
 
 
 def consolidated_id(subject: str, topic: str) -> str:

@@ -85,7 +85,7 @@ def _words(text: str) -> set[str]:
     what a title says ("Dr." -> "doctor", :data:`ground.concepts.TITLES`)."""
     said = " ".join(x for x in sentences(text) if not x.rstrip().endswith("?"))
     words = {singular(w.strip(".,!;:'\"()-")) for w in said.split()} - {""}
-    return words | {TITLES[w.lower()] for w in words if w.lower() in TITLES}
+    return words | {TITLES[w] for w in words if w in TITLES}  # singular() lowercases
 
 
 def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:

@@ -37,6 +37,7 @@ from ripplemem.read.cues import (
     without_times,
 )
 from ripplemem.read.diffuse import cue_match, diffuse
+from ripplemem.read.engine import _mark_anchors
 from ripplemem.read.plan import declarative, rule_plan
 from ripplemem.types import Cues, Hit, MemoryUnit, token_cost
 
@@ -301,7 +302,7 @@ def test_score_parts_add_up_to_the_score() -> None:
     rs = RecallSettings()
     old = unit("old", "Ava lived in Boston", vec(1), valid_to=day(2024, 1, 1).start)
     found = {u.id: _found(u, s) for u, s in [(E1, 0.9), (old, 0.6)]}
-    found["e1"].anchor = True
+    found["e1"].anchor = found["e1"].anchor_bonus = True
     found["e2"] = Found(E2, [Hit("e2", "diffusion:structural", 0.3, 0, "e1", 1.0, ("structural",))])
     score(found, rs)
     for f in found.values():
@@ -674,3 +675,19 @@ def test_a_list_takes_neither_the_rank_nor_the_scale_of_the_specific_memories() 
     align(with_list, q, ["l1", "e1", "e2"], rrf_k=60)
     assert {uid: with_list[uid].alignment for uid in before} == before
     assert with_list["l1"].alignment == pytest.approx(1.0)
+
+
+def test_only_anchors_the_question_ranked_first_earn_the_anchor_term() -> None:
+    """An anchor the planner picked for the cues it carries beyond the question is followed
+    (its links are lifted from it) but not ranked up for it; later rounds' anchors, the
+    chain's next links, earn the term."""
+    rs = RecallSettings()
+    found = {u.id: _found(u, s) for u, s in [(E1, 0.9), (E2, 0.8), (E3, 0.7), (E4, 0.6), (E5, 0.5)]}
+    leading = [found["e1"], found["e2"]]
+    _mark_anchors(found, ("e1", "e4"), leading)
+    assert found["e1"].anchor and found["e4"].anchor  # both followed
+    assert found["e1"].anchor_bonus and not found["e4"].anchor_bonus
+    score(found, rs)
+    assert score_parts(found["e4"], rs)["anchor"] == 0.0 and score_parts(found["e1"], rs)["anchor"] == rs.lambda_anchor
+    _mark_anchors(found, ("e5",), ())  # a later round: the chain's next link
+    assert found["e5"].anchor and found["e5"].anchor_bonus

@@ -6,7 +6,8 @@
   the query (over everything found) and its rank in the lexical view, scaled to 0..1;
 - ``pi(m)``: route strength, the strongest way it was reached (a view's normalised score,
   or a diffusion hit's match to the planner's target), plus a little per extra view;
-- ``I_anchor``: it served as an anchor.
+- ``I_anchor``: it served as an anchor the question itself ranked first (an anchor the
+  planner picked for the cues it carries beyond the question is followed, not rewarded).
 Memories that are no longer current and short-term-tier memories are scaled down but stay
 reachable, and so are those only an edge walk reached (``walk_weight``).
 
@@ -37,7 +38,8 @@ class Found:
 
     unit: MemoryUnit
     routes: list[Hit] = field(default_factory=list)
-    anchor: bool = False
+    anchor: bool = False  # served as an anchor: what it links to is lifted from it
+    anchor_bonus: bool = False  # ... and earns the ranking's anchor term (``read.engine._mark_anchors``)
     alignment: float = 0.0
     score: float = 0.0
     older: bool = False  # a newer memory says nearly the same (read for a question about the present)
@@ -252,7 +254,7 @@ def _own_scores(found: dict[str, Found], rs: RecallSettings, role_weight: dict[s
         rho = (
             rs.lambda_query * f.alignment
             + rs.lambda_route * route_strength(f.routes, rs.extra_view)
-            + rs.lambda_anchor * (1.0 if f.anchor else 0.0)
+            + rs.lambda_anchor * (1.0 if f.anchor_bonus else 0.0)
         )
         if not f.unit.current:
             rho *= rs.superseded_penalty
@@ -274,7 +276,7 @@ def score_parts(f: Found, rs: RecallSettings, role_weight: dict[str, float] | No
     parts = {
         "query": rs.lambda_query * f.alignment,
         "route": rs.lambda_route * route_strength(f.routes, rs.extra_view),
-        "anchor": rs.lambda_anchor * (1.0 if f.anchor else 0.0),
+        "anchor": rs.lambda_anchor * (1.0 if f.anchor_bonus else 0.0),
         "penalty": (1.0 if f.unit.current else rs.superseded_penalty)
         * (rs.short_tier_penalty if f.unit.tier == "short" else 1.0)
         * weight_of(f.unit, role_weight or {})

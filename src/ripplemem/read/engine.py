@@ -170,7 +170,14 @@ class _Round:
         return self._concepts[key]
 
     def _concept_search(self, concept: str, n: int) -> list[tuple[str, float]]:
+        """A probe that comes back full is returned whole: the cue is at least that common.
+        Filtered first, a common word looked rare: the index matches "dancing" for "dance"
+        where the five-letter stems do not, so a full probe of 14 could keep 8, and a word
+        in a hundred memories linked as one in eight (on LoCoMo, recall@1500 0.879 -> 0.882
+        once counted whole; docs/benchmarks.md)."""
         pairs = self.specific(lambda k: [(uid, 1.0) for uid in self.ctx.store.lexical_all(self.scope, concept, k)], n)
+        if sum(1 for _, w in pairs if w > 0) >= n:
+            return pairs  # a full probe: at least this common, however many the filter below would keep
         kept: list[tuple[str, float]] = []
         for uid, weight in pairs:
             if uid not in self._stems:
@@ -334,9 +341,7 @@ def recall(
             trace.plans.append(plan)
             trace.stop_reason = plan.stop_reason or "planner stopped"
             break
-        for uid in plan.anchors:
-            if uid in found:
-                found[uid].anchor = True
+        _mark_anchors(found, plan.anchors, order[: rs.anchors] if round_no == 0 else ())
         new_hits, plan = search.run(plan, query, qvec, cues, common, assembled | set(plan.anchors))
         trace.plans.append(plan)
         trace.diffusion.extend(new_hits)
@@ -405,6 +410,20 @@ def _context(
     for uid, floor in floors.items():
         if floor > found[uid].score:  # held by its neighbour, not by a lift (read.assemble.bounded_lift)
             found[uid].score, found[uid].lift = round(floor, 6), 0.0
+
+
+def _mark_anchors(found: dict[str, Found], anchors: Sequence[str], leading: Sequence[Found]) -> None:
+    """Mark ``anchors`` (their links are lifted from them, :func:`.assemble.score`). The
+    ranking's anchor term goes to those the question itself ranked first: in round 1 the
+    ``leading`` memories, in later rounds the chain's next links. A round-1 anchor the
+    planner picked for what it carries beyond the question (``plan.choose_anchors``) is
+    followed but earns no bonus: rewarded for it, the memories least about the question
+    rose (on LoCoMo, temporal recall@400 0.845 -> 0.851 without it; docs/benchmarks.md)."""
+    first = {f.unit.id for f in leading}
+    for uid in anchors:
+        if uid in found:
+            found[uid].anchor = True
+            found[uid].anchor_bonus = not leading or uid in first
 
 
 def _named_link(search: _Round, frontier: Sequence[str]) -> bool:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from ripplemem.config import MaintainSettings
 from ripplemem.ground.lists import consolidated_id, list_ids, plural
 from ripplemem.maintain.consolidate import (
     groups,
     pack,
+    said_as_nouns,
     sentences_by_subject,
     specific,
     spread,
@@ -291,3 +294,36 @@ def test_a_chat_users_doctors_make_a_health_list_and_a_title_does_not_end_a_sent
               int(u.session_id[1:]), concepts=u.concepts) for u in seen]
     assert "health and medical care" not in {g.topic for g in groups(ana, 2, speakers=frozenset({"Ana", "Ben"}))}
     assert consolidated_id("Ana", "health and medical care") not in list_ids(["Ana"], {"doctor"})
+
+
+@pytest.mark.parametrize(
+    ("sentence", "word", "counts"),
+    [
+        ("The user will book a table for Friday.", "book", False),  # a verb
+        ("The user finished a book about whales.", "book", True),
+        ("The user wants to know what works best.", "work", False),
+        ("The user loves how Family Guy's humor is edgy.", "family", False),  # inside a name
+        ("The user's family is coming over.", "family", True),
+        ("The user will check out these online stores.", "store", False),  # pointed at: the other party's
+        ("The user will look into those brands and shops.", "brand", False),
+        ("The user bought a lamp at the hardware store.", "store", True),
+        ("Ana went hiking in the mountains.", "hiking", True),  # a gerund: an activity
+        ("Ana saw Dr. Lee on Monday.", "doctor", True),  # a title
+    ],
+)
+def test_a_topic_word_counts_where_it_is_said_as_a_noun(sentence: str, word: str, counts: bool) -> None:
+    (nouns,) = said_as_nouns([sentence])
+    assert (word in nouns) is counts
+
+
+def test_the_assistant_named_first_makes_a_chat_sentence_the_assistant_s() -> None:
+    unit = _u("a", "Based on the assistant's budget advice, the user saved money. The user bought a bike.", 0,
+              participants=frozenset(), role="user")
+    assert [t for _, t in sentences_by_subject(unit)] == ["The user bought a bike."]
+
+
+def test_general_nouns_make_no_thing_list() -> None:
+    units = [_u(f"u{i}", text, 10 * i, concepts=frozenset({"action", "solution"}))
+             for i, text in enumerate(["Ana took actions and found solutions.", "Ana's actions and solutions helped.",
+                                       "Ana wants solutions, not more actions.", "Ana's actions matter."])]
+    assert not [g for g in groups(units, 2, min_sessions=3) if g.topic in ("actions", "solutions")]

@@ -33,7 +33,7 @@ from .text import GENERIC, STOPWORDS, keywords
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["ABSTRACT", "MEASURES", "TITLES", "concept_key", "concepts", "concepts_of", "singular"]
+__all__ = ["ABSTRACT", "GENERAL", "MEASURES", "TITLES", "concept_key", "concepts", "concepts_of", "singular"]
 
 
 # Abstract nouns name no thing two memories could share: by their English suffixes
@@ -46,6 +46,21 @@ ABSTRACT = frozenset(
     question answer problem issue situation matter deal fact truth future past detail topic value belief
     attitude mood vibe reminder recommendation suggestion tip pick option plan news update bit piece end
     start beginning rest kind sort type lot couple number amount side top while""".split()
+)
+# Nouns said in the plural of what people do, say, feel or weigh, not of things they have or
+# do several of: a list of a person's "actions", "smiles" or "resources" is no list anyone asks
+# for. Read by consolidation's thing lists (``maintain.consolidate``), not by the concepts: as a
+# shared word such a noun may still link two memories.
+GENERAL = frozenset(
+    """action effect impact result outcome benefit advantage improvement solution approach method technique
+    strategy process step stage phase level aspect factor feature element component detail difference
+    similarity challenge struggle obstacle opportunity risk resource option alternative possibility
+    skill ability talent knowledge word phrase message comment feedback conversation discussion chat
+    term condition requirement rule task duty responsibility role area field range variety category
+    connection relationship bond contact face smile tear laugh hug eye hand voice break session period
+    round turn item product service content form format version instance example case habit routine
+    interest preference priority need wish expectation concern worry fear emotion mood
+    price cost rate fee budget saving guy folk""".split()
 )
 # Units of measure: "3 hours", "20 dollars", "5 miles" count an amount, not things one has several of.
 MEASURES = frozenset(

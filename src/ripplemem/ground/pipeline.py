@@ -55,6 +55,16 @@ def tagged(text: str, model: str = MODEL) -> Doc:
     return doc
 
 
+def tagged_many(texts: list[str], model: str = MODEL) -> list[Doc]:
+    """:func:`tagged` for many texts at once (the tagger's batches)."""
+    nlp = load(model, EXTRACTOR_UNUSED)
+    docs = [nlp.make_doc(t) for t in texts]
+    for name in TAGGER:
+        if name in nlp.pipe_names:
+            docs = list(nlp.get_pipe(name).pipe(docs))  # type: ignore[attr-defined]
+    return docs
+
+
 def doc_text(doc: Doc) -> str:
     """``doc.text``, joined once per Doc: spaCy joins every token on each read, so reading it
     once per sentence of a long turn cost time quadratic in the turn's length."""

@@ -31,13 +31,17 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
-from ..ground.concepts import MEASURES, TITLES, singular
+from ..ground.concepts import GENERAL, MEASURES, TITLES, singular
 from ..ground.lists import plural, topic_nouns, topics_for
-from ..ground.pipeline import tagged
+from ..ground.pipeline import tagged, tagged_many
 from ..ground.sentences import sentences
 from ..ground.text import CHAT_ASSISTANT, CHAT_USER
 from ..types import MemoryUnit
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 PLURAL_CHECKS = 4  # sentences the tagger reads, at most, to find a thing said as a plural noun
 THING_OVERLAP = 0.75  # a thing group with this share of its members in a larger one of the subject is left out
@@ -52,6 +56,12 @@ _TITLE_GLUE = frozenset("of the and a an in on at for to".split())  # small word
 TITLE_WORDS = 8  # a cut statement runs on through at most this many words of a title it has begun
 _CHAT_LEADS = (CHAT_USER.capitalize(), CHAT_ASSISTANT.capitalize())  # a chat role's words said whole: a pasted text, an answer
 _USER = re.compile(rf"\b[Tt]{re.escape(CHAT_USER[1:])}\b")  # "the user", "The user"
+_ASSISTANT = re.compile(rf"\b[Tt]{re.escape(CHAT_ASSISTANT[1:])}\b")
+_NOUN_TAGS = frozenset({"NN", "NNS", "VBG"})  # and a gerund: "went hiking", "loves painting"
+_BEFORE_NOUN = frozenset({"JJ", "JJR", "JJS", "VBN", "HYPH", "CD", ",", "CC"})  # "these delicious", "those online"
+_POINTING = frozenset({"these", "those"})  # "these resources": what the other party named, pointed at
+NOUN_CACHE = 50_000  # sentences whose nouns are kept (maintenance reads one sentence for several topics)
+_nouns: dict[str, frozenset[str]] = {}
 _LEAD = re.compile(rf"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?|{'|'.join(_CHAT_LEADS)}) (?:said|asked|answered|replied): ")
 
 
@@ -88,6 +98,39 @@ def _words(text: str) -> set[str]:
     return words | {TITLES[w] for w in words if w in TITLES}  # singular() lowercases
 
 
+def said_as_nouns(texts: Sequence[str]) -> list[frozenset[str]]:
+    """For each sentence, the words it says as common nouns or gerunds ("went hiking"), each in
+    its singular (and what a title says, as :func:`_words`): a topic's word counts only where it
+    is one. Not a verb ("the user will book a table", "what works best"), not inside a name ("Family Guy",
+    "Bath & Body Works"), and not a thing pointed at ("these resources", "those online
+    stores": in a chat, the assistant's suggestions echoed back, not the user's own things).
+    The sentences not read before are tagged in one batch."""
+    todo = list(dict.fromkeys(t for t in texts if t not in _nouns))
+    if todo:
+        if len(_nouns) + len(todo) > NOUN_CACHE:
+            _nouns.clear()
+        for text, doc in zip(todo, tagged_many(todo), strict=True):
+            _nouns[text] = _common_nouns(doc)
+    return [_nouns[t] if t in _nouns else _common_nouns(tagged(t)) for t in texts]
+
+
+def _common_nouns(doc: Doc) -> frozenset[str]:
+    tokens = list(doc)
+    out: set[str] = set()
+    for i, tok in enumerate(tokens):
+        word = singular(tok.text.strip(".,!;:'\"()-"))
+        if word in TITLES:
+            out.add(TITLES[word])
+        if tok.tag_ not in _NOUN_TAGS:
+            continue
+        j = i - 1
+        while j >= 0 and tokens[j].tag_ in _BEFORE_NOUN:
+            j -= 1
+        if j < 0 or tokens[j].lower_ not in _POINTING:
+            out.add(word)
+    return frozenset(out)
+
+
 def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:
     """``(subject, sentence)`` for each of the memory's sentences that is not a question, its
     speaker's lead-in dropped: the participant it names first, else the subject of the sentence
@@ -112,6 +155,10 @@ def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:
         user = _USER.search(text)
         if user is not None:
             named.append((user.start(), CHAT_USER))
+            assistant = _ASSISTANT.search(text)
+            if assistant is not None and assistant.start() < user.start():
+                subject = None  # "Based on the assistant's budget, the user ...": the assistant's, not the user's
+                continue
         if named:
             subject = min(named)[1]
         elif lead is not None and lead.group(1) in unit.participants:
@@ -143,6 +190,7 @@ def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0,
     like Instagram or Facebook" was a list of a chat user's questions)."""
     topical: dict[tuple[str, str], dict[str, MemoryUnit]] = {}
     things: dict[tuple[str, str], dict[str, MemoryUnit]] = {}
+    said: list[tuple[MemoryUnit, str, str, set[str], frozenset[str]]] = []  # sentences naming a topic or thing
     for unit in units:
         if not gatherable(unit):
             continue
@@ -151,11 +199,15 @@ def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0,
             if speakers is not None and subject not in speakers and subject != CHAT_USER:
                 continue
             words = _words(sentence)
-            for topic, terms in topics_for(subject).items():
-                if words & terms:
-                    topical.setdefault((subject, topic), {})[unit.id] = unit
-            for noun in nouns & words:
-                things.setdefault((subject, noun), {})[unit.id] = unit
+            if nouns & words or any(words & terms for terms in topics_for(subject).values()):
+                said.append((unit, subject, sentence, words, nouns))
+    for (unit, subject, _, words, nouns), as_nouns in zip(said, said_as_nouns([p[2] for p in said]), strict=True):
+        words &= as_nouns
+        for topic, terms in topics_for(subject).items():
+            if words & terms:
+                topical.setdefault((subject, topic), {})[unit.id] = unit
+        for noun in nouns & words:
+            things.setdefault((subject, noun), {})[unit.id] = unit
     out = [Group(s, t, tuple(sorted(m.values(), key=_when)), topics_for(s)[t]) for (s, t), m in topical.items()
            if len(m) >= min_members]
     out += _distinct_things(things, min_members, min_sessions)
@@ -184,10 +236,11 @@ def _distinct_things(
 def _counted(noun: str, members: Iterable[MemoryUnit]) -> bool:
     """Whether one of the members says ``noun`` as a plural noun: a thing people have several of
     ("turtles", "tournaments"), not a mass or abstract noun ("excitement", "life"), a unit of
-    measure (:data:`~ripplemem.ground.concepts.MEASURES`: "70 hours", "20 dollars") or a verb
+    measure (:data:`~ripplemem.ground.concepts.MEASURES`: "70 hours", "20 dollars"), a general
+    noun (:data:`~ripplemem.ground.concepts.GENERAL`: "actions", "smiles", "resources") or a verb
     that is spelt the same ("the user works at a bank" does not make works a list). The tagger
     reads at most :data:`PLURAL_CHECKS` of the members' sentences that spell the plural."""
-    if noun in MEASURES:
+    if noun in MEASURES or noun in GENERAL:
         return False
     many = re.compile(rf"\b{re.escape(plural(noun))}\b", re.IGNORECASE)
     said = (s for u in members for s in sentences(u.restatement) if many.search(s))
@@ -255,6 +308,7 @@ def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: i
     said = sentences_by_subject(unit)
     own = [s for who, s in said if subject is None or who == subject] or [s for _, s in said]
     named = [s for s in own if terms & _words(s)]
+    named = [s for s, n in zip(named, said_as_nouns(named), strict=True) if terms & _words(s) & n] or named
     if not named:
         return _cut(" ".join(own).strip(), chars, terms)
     if subject is None:

@@ -18,7 +18,9 @@ Read from the clause the pronoun belongs to, never from the words of a conversat
   * its subject "you" goes with a modal and "always", "never" or "ever" ("you can't always
     get what you want"; "You never miss a match" is said of the listener);
   * it is a "when"/"whenever" clause of a general present whose subject is a thing or
-    "you" ("It's amazing when you see them grow", "When you love your job, you never work");
+    "you" ("It's amazing when you see them grow", "When you love your job, you never work"),
+    or a "where" clause of a thing or place with "you" its subject ("a strategy game where
+    you build settlements", "a cafe where you can read for hours");
   * in a main clause, "you" is the object, or the subject of the bare complement, of a verb
     whose subject is a thing: a gerund, a bare noun or "it" ("It helps you see new things",
     "Music makes you feel alive"); "us" only after a gerund ("Taking care of ourselves
@@ -105,6 +107,8 @@ def _impersonal_clause(verb: Token, *, second: bool) -> bool:
         modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)
         if modal and any(c.dep_ in ("advmod", "neg") and c.lower_ in _UNIVERSAL for c in verb.children):
             return True  # "You can't always control what happens", "you can never have too many"
+        if _where_clause(verb):
+            return True  # "a strategy game where you build settlements", "a cafe where you can read"
         # "It's amazing when you see them grow"; "When you love your job, you never work"
         return _when_clause(verb) or any(_when_clause(c) for c in verb.children)
     if subject is not None and verb.dep_ in ("ROOT", "conj") and _thing(subject, gerund_only=not second):
@@ -121,6 +125,24 @@ def _when_clause(verb: Token) -> bool:
         return False
     subject = _subject(main)
     return subject is not None and (subject.lower_ == "you" or _thing(subject))
+
+
+def _where_clause(verb: Token) -> bool:
+    """A "where" clause of a general present describing a kind of thing or place: what one
+    can do there ("a cafe where you can read"), or what one does in such a thing ("a game
+    where you build settlements"); not the listener's own ("the town where you live", and
+    "the bakery where you bought the cake" is past)."""
+    noun = verb.head
+    if verb.dep_ != "relcl" or noun.tag_ not in ("NN", "NNS"):
+        return False
+    if not any(c.dep_ == "advmod" and c.lower_ == "where" for c in verb.children):
+        return False
+    if any(c.dep_ in _SUBJECTS and c.lower_ == "you" for c in noun.head.children):
+        return False  # "you found a group where you can have an impact": the listener's group
+    if any(c.dep_ == "aux" and c.lower_ in ("can", "ca", "could") for c in verb.children):
+        return True
+    dets = [c.lower_ for c in noun.children if c.dep_ in ("det", "poss")]
+    return dets in (["a"], ["an"]) or not dets and noun.tag_ == "NNS"
 
 
 def _you_of(child: Token) -> bool:

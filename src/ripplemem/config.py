@@ -110,6 +110,7 @@ class WriteSettings:
     max_unit_chars: int = 600  # the embedder reads ~256 wordpieces whole
     answer_parse_chars: int = 2500  # an assistant turn is parsed and restated up to its first this many characters, the rest kept as said (0: all)
     answer_ner_chars: int = 600  # the entity recogniser reads an assistant turn's first this many characters (about its embedded memory; 0: all)
+    dictation_chars: int = 300  # a chat user's turn this long that never says "I", "me" or "my" is a text handed over: its statements kept as written (0: off)
     answer_dense_units: int = 1  # an assistant turn's memories embedded (its first ones); the rest are stored without a vector, out of the dense view (write.dense; 0: all)
     compose_chars: int = 420  # exchange units: adjacent turns stated together, up to this size (0: off)
     fidelity: bool = True  # a memory stating a number or name its turns do not is kept as said (write.fidelity)

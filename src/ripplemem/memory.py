@@ -225,7 +225,8 @@ def _make_extractor(settings: Settings, llm: LLM | None) -> Extractor:
     from .write.extract_rule import RuleExtractor
 
     rule = RuleExtractor(max_chars=settings.write.max_unit_chars, answer_ner_chars=settings.write.answer_ner_chars,
-                         answer_parse_chars=settings.write.answer_parse_chars)
+                         answer_parse_chars=settings.write.answer_parse_chars,
+                         dictation_chars=settings.write.dictation_chars)
     if llm is None or settings.extractor == "rule":
         return rule
     from .write.extract_llm import LLMExtractor

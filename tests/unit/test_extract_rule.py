@@ -15,7 +15,7 @@ from ripplemem.ground.person import third_person
 from ripplemem.ground.sentences import split_sentences
 from ripplemem.ground.timeparse import parse_session_time
 from ripplemem.types import Candidate, TimeSpan, Turn, Window
-from ripplemem.write.extract_rule import RuleExtractor, has_content
+from ripplemem.write.extract_rule import RuleExtractor, handed_over, has_content
 from ripplemem.write.nlp import rewrite_person
 from ripplemem.write.window import make_windows
 
@@ -128,6 +128,26 @@ def test_chat_roles_are_the_user_and_the_assistant(ex: RuleExtractor) -> None:
     assert "user" not in user.participants and "assistant" not in assistant.participants
 
 
+PASTED = ("Part two is what you need to feel safe and cover living expenses. After you have built your starter fund, "
+          "you can put money aside every paycheck toward your savings as one of your first goals.")
+
+
+def test_a_text_the_user_hands_over_is_kept_as_written() -> None:
+    """A long user turn that never says "I", "me" or "my" is a text handed over: its "you" is
+    its own reader, not the assistant; its question is still put to the assistant."""
+    ex = RuleExtractor(dictation_chars=150)
+    w = window(("user", PASTED + " Can you summarise this for a beginner?"), speakers=("user", "assistant"), roles=True)
+    (pasted,) = ex.extract(w)
+    assert pasted.restatement == f"The user said: {PASTED} The user asked: Can the assistant summarise this for a beginner?"
+    restated = RuleExtractor().extract(w)  # off: the reader became the assistant
+    assert "the assistant needs" in " ".join(c.restatement for c in restated)
+    own = window(("user", "My budget is tight. " + PASTED), speakers=("user", "assistant"), roles=True)
+    said = " ".join(c.restatement for c in ex.extract(own))  # the user speaks of themselves: restated as before
+    assert said.startswith("The user's budget is tight.") and "the assistant needs" in said
+    assert not handed_over("the user", PASTED, 0) and not handed_over("Caroline", PASTED, 150)
+    assert handed_over("the user", PASTED, 150) and not handed_over("the user", PASTED, 1000)
+
+
 # ---------------------------------------------------------------- participants and places
 
 
@@ -136,6 +156,15 @@ def test_forms_of_address_are_not_participants(ex: RuleExtractor) -> None:
     assert [c.restatement for c in found] == ["Melanie is off to go swimming with the kids.", "Caroline finished their painting."]
     assert found[0].participants == {"Melanie"}
     assert found[1].participants == {"Caroline"}
+
+
+def test_what_one_thanks_for_keeps_the_thanks(ex: RuleExtractor) -> None:
+    """A thanks that governs the rest ("Thanks, Caroline, for ...") is kept: stripped, it left
+    "For letting Melanie join ...", a fragment nobody said."""
+    found = ex.extract(window(("Melanie", "Thanks, Caroline, for letting me join your journey.")))
+    assert one(found).restatement == "Thanks, Caroline, for letting Melanie join Caroline's journey."
+    found = ex.extract(window(("Melanie", "Thanks, Caroline! I finished the quilt for my mom.")))
+    assert one(found).restatement == "Melanie finished the quilt for their mom."
 
 
 def test_named_people_and_places_are_grounded(ex: RuleExtractor) -> None:

@@ -70,6 +70,7 @@ _INTERJECTIONS = (  # these only when a comma or "!" follows: "So, ..." but not 
 _INTERJECTION_RE = re.compile(
     rf"^(?:(?:{_BARE_INTERJECTIONS})\b[\s,!.]*|(?:{_INTERJECTIONS})\s*[,!.]+\s*)+", re.I
 )
+_THANKS = re.compile(r"\bthank", re.I)
 _FILLERS = re.compile(r"(?:^|,\s*)(?:you\s+know|i\s+mean)(?:\s*,|(?=\s*[.!?]*$))", re.I)
 _LOG_ONLY_ROLES = frozenset({"system", "developer", "tool", "function"})  # instructions and tool output: log only
 _YES_NO = frozenset("yes yeah yep yup no nope twice once never always definitely sure absolutely".split())
@@ -185,11 +186,16 @@ class RuleExtractor:
     ``answer_parse_chars``: in a chat, an assistant turn is parsed and restated up to the
     last sentence that ends within this many characters; the rest is kept as said, in
     pieces (:func:`answer_tail`; 0: all of it is parsed).
+    ``dictation_chars``: a chat user's turn at least this long that never says "I", "me" or
+    "my" is a text the user handed over (an article, a draft, instructions to follow): its
+    statements are kept as written, its "you" the text's reader, not the assistant
+    (:func:`handed_over`; 0: every turn is restated). Its questions are still put to the
+    assistant.
     """
 
     def __init__(
         self, max_chars: int = 600, *, unit_chars: int = 360, short_reply_words: int = 6, model: str = _nlp.MODEL,
-        answer_ner_chars: int = 0, answer_parse_chars: int = 0,
+        answer_ner_chars: int = 0, answer_parse_chars: int = 0, dictation_chars: int = 0,
     ) -> None:
         if max_chars < 80:
             raise ValueError("max_chars must be at least 80")
@@ -199,6 +205,7 @@ class RuleExtractor:
         self.model = model
         self.answer_ner_chars = answer_ner_chars  # an assistant turn's entities: in its first this many characters (0: all)
         self.answer_parse_chars = answer_parse_chars  # an assistant turn parsed: its first this many characters (0: all)
+        self.dictation_chars = dictation_chars  # a chat user's turn this long without "I"/"me"/"my" is handed over (0: off)
         self.failures = 0  # the extractor interface counts failed windows; rules do not fail
 
     def extract(self, window: Window) -> list[Candidate]:
@@ -247,7 +254,11 @@ class RuleExtractor:
         kept = [s for s in sentences if s.content]
         if kept and kept[-1].question and self._answered_shortly(window, index):
             kept = [s for s in kept if not s.question]  # the reply's unit states the question with its answer
-        units = self._units(kept, roles, anchor, doc)
+        verbatim = roles.chat and handed_over(roles.name, text, self.dictation_chars)
+        units = self._units(kept, roles, anchor, doc, verbatim=verbatim)
+        for unit in units if verbatim else ():
+            if unit.sentences and not unit.sentences[0].question:  # attributed whole, as said (``ground.text.dictated``)
+                unit.parts[0] = f"{_cap(roles.name)} said: {unit.parts[0]}"
         photo = _photo(turn, roles)
         if photo and units and sum(len(p) + 1 for p in units[-1].parts) + len(photo) <= self.max_chars:
             units[-1].parts.append(photo)
@@ -257,9 +268,12 @@ class RuleExtractor:
             found.append(self._photo_candidate(window, turn, photo, roles, anchor))
         return found
 
-    def _units(self, sentences: list[_Sentence], roles: _Roles, anchor: datetime | None, doc: Doc) -> list[_Unit]:
+    def _units(
+        self, sentences: list[_Sentence], roles: _Roles, anchor: datetime | None, doc: Doc, *, verbatim: bool = False
+    ) -> list[_Unit]:
         """Group sentences: a new unit at a new event (another time, "By the way ...") or
         when the unit is full; a sentence that refers back may fill it up to ``max_chars``.
+        With ``verbatim`` (a text handed over) statements are kept as written.
         In a text laid out in blocks a heading opens a unit, a list item that would not fit
         whole opens one, and an item's own sentences fill it up to ``max_chars``."""
         units: list[_Unit] = []
@@ -269,6 +283,8 @@ class RuleExtractor:
             times: list[TimeMention] = []
             if s.block.code:  # code is kept as written: no person or time edits, no capital
                 pieces = _cut(s.text, self.max_chars)
+            elif verbatim and not s.question:
+                pieces = _cut(_cap(s.text), self.max_chars)
             else:
                 restated, times = _restate(s.text, roles, anchor, doc, s.start)
                 if s.question:
@@ -448,6 +464,9 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
             if not m or m.end() == cut:
                 break
             cut = m.end()
+        thanks = _THANKS.search(raw, 0, cut)
+        if thanks is not None and re.match(r"for\b", raw[cut:], re.I):
+            cut = thanks.start()  # "Thanks, Ann, for the lift": what one thanks for needs the thanks
         body = raw[cut:]
         body = tail.sub("", body)
         body = _FILLERS.sub("", body).strip()
@@ -465,6 +484,18 @@ def _address_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Patte
     lead = re.compile(rf"^(?:(?:{_BARE_INTERJECTIONS}|{_INTERJECTIONS})\b[\s,]*)*(?:{name_re})\b\s*[,!?.:;]+\s*|^(?:{name_re}),\s*", re.I)
     tail = re.compile(rf",\s*(?:my\s+friend\s+)?(?:{name_re})\s*(?=[!?.]*$)")
     return lead, tail
+
+
+_FIRST_SINGULAR = re.compile(r"\bI\b|\bI'|\b(?:me|my|mine|myself)\b", re.I)
+
+
+def handed_over(name: str, text: str, chars: int) -> bool:
+    """Whether a chat user's turn ``text`` is a text handed over rather than said of oneself:
+    at least ``chars`` long (0: never) and without "I", "me" or "my". A user who tells of
+    themselves says "I" within a few sentences; a pasted article, a draft to edit or a list
+    of instructions speaks to its own reader ("After you have built your emergency fund,
+    you can ..."), and restated, that reader became the assistant."""
+    return chars > 0 and name == _CHAT_ROLES["user"] and len(text) >= chars and not _FIRST_SINGULAR.search(text)
 
 
 def _restate(

@@ -240,6 +240,25 @@ def test_read_lists_of_someone_else_weigh_less_and_the_asked_list_ranks_first() 
     assert set(unasked_user_lists(chat, set())) == {"a", "ana-books"}
 
 
+def test_a_word_of_a_chat_user_topic_is_no_question_about_the_whole_list() -> None:
+    """Two people's list is named by any word it states; a chat user's topic list by the
+    nouns of its topic only (it gathers what the user said over unrelated requests)."""
+    def lst(uid: str, who: str, text: str, concepts: str) -> Found:
+        return Found(_u(uid, text, layer="semantic", participants=frozenset({who}), concepts=frozenset(concepts.split())),
+                     score=0.5)
+
+    user = lst("u", "the user", "The user's activities and hobbies: The user has a tennis game ...", "activity hobby tennis")
+    ana = lst("a", "Ana", "Ana's activities and hobbies: Ana plays tennis ...", "activity hobby tennis")
+    best = Found(_u("m", "The user played tennis with friends."), score=0.9)
+    for question, first in [("How often do I play tennis with my friends?", "m"), ("What hobbies do I have these days?", "u")]:
+        pool = {"m": best, "u": user}
+        asked_lists(pool, {"the user"}, question, 2)
+        assert ranked(pool)[0].unit.id == first, question
+    pool = {"m": best, "a": ana}
+    asked_lists(pool, {"Ana"}, "How often does Ana play tennis?", 2)
+    assert ranked(pool)[0].unit.id == "a"  # two people's list: any word it states
+
+
 def test_a_list_whose_turns_are_all_cited_above_it_is_left_out() -> None:
     a = Found(_u("a", "a", sources=("t1", "t2")), score=0.9)
     sem = Found(_u("sem", "sem", layer="semantic", sources=("t1",)), score=0.8)

@@ -86,6 +86,19 @@ def plural(noun: str) -> str:
     return noun + "s"
 
 
+def list_header(subject: str, topic: str) -> str:
+    """A consolidated memory's header: "Caroline's books and reading: ", "The user's games: "."""
+    return f"{subject[:1].upper()}{subject[1:]}'s {topic}: "
+
+
+def list_topic(restatement: str) -> str:
+    """The topic a consolidated memory's header names ("The user's activities and hobbies: ..."
+    -> "activities and hobbies", :func:`list_header`); "" for none."""
+    head, sep, _ = restatement.partition(": ")
+    _, own, topic = head.partition("'s ")
+    return topic if sep and own else ""
+
+
 def topic_nouns(topic: str) -> frozenset[str]:
     """The nouns of a topic's name, singular ("activities and hobbies" -> activity, hobby)."""
     return frozenset(singular(w.strip(",")) for w in topic.split() if w not in ("and", "or"))

@@ -34,7 +34,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from ..ground.concepts import GENERAL, MEASURES, TITLES, singular
-from ..ground.lists import plural, topic_nouns, topics_for
+from ..ground.lists import list_header, plural, topic_nouns, topics_for
 from ..ground.pipeline import tagged, tagged_many
 from ..ground.sentences import sentences
 from ..ground.text import CHAT_ASSISTANT, CHAT_USER
@@ -294,8 +294,8 @@ def specific(text: str, people: Iterable[str] = ()) -> bool:
 
 
 def header(subject: str, topic: str) -> str:
-    """ "Caroline's books and reading: ", "The user's games: "."""
-    return f"{subject[:1].upper()}{subject[1:]}'s {topic}: "
+    """ "Caroline's books and reading: ", "The user's games: " (``ground.lists.list_header``)."""
+    return list_header(subject, topic)
 
 
 def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: int = 100,

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from ..ground.concepts import singular
-from ..ground.lists import list_ids
+from ..ground.lists import list_ids, list_topic, topic_nouns
 from ..ground.text import CHAT_USER
 from ..types import Edge
 from .assemble import Found, ranked
@@ -88,7 +88,7 @@ def asked_lists(found: dict[str, Found], names: Iterable[str], question: str, n:
     words = {singular(w.strip("?!.,;:'\"()")) for w in question.split()}
     mine = [f for f in ranked(found) if f.unit.consolidated and {p.lower() for p in f.unit.participants} & asked]
     things = asked_things(question)
-    named = [f for f in mine if f.unit.concepts & things] if things else [f for f in mine if f.unit.concepts & words]
+    named = [f for f in mine if f.unit.concepts & things] if things else [f for f in mine if _names_list(f, words)]
     own = [f for f in named if f.unit.concepts <= things]  # the list of the very thing asked ("courses")
     named = (own or named)[:n]
     if not named:
@@ -97,6 +97,18 @@ def asked_lists(found: dict[str, Found], names: Iterable[str], question: str, n:
     for i, f in enumerate(named):
         f.score = round(top + 1e-3 * (n - i), 6)
     return {f.unit.id for f in named}
+
+
+def _names_list(f: Found, words: set[str]) -> bool:
+    """Whether a question's ``words`` name the list ``f``: any word it states, or, for a chat
+    user's list, the nouns of its topic ("What are my hobbies?"). A chat user's topic gathers
+    what the user said over unrelated requests, so one of its words is no question about it:
+    "How often do I play table tennis with my friends?" is not answered by the user's
+    activities of five sessions, four of them about other things (LongMemEval with
+    maintenance: the list put first cited them above the two sessions asked about)."""
+    if CHAT_USER not in f.unit.participants:
+        return bool(f.unit.concepts & words)
+    return bool(topic_nouns(list_topic(f.unit.restatement)) & words)
 
 
 def unasked_user_lists(found: dict[str, Found], asked: set[str]) -> dict[str, Found]:

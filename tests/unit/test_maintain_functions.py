@@ -214,11 +214,12 @@ def test_packing_keeps_the_most_important_members_and_cuts_around_the_topic_word
 
 
 def test_read_lists_of_someone_else_weigh_less_and_the_asked_list_ranks_first() -> None:
-    def found(uid: str, score: float, layer: str = "episodic", who: str = "Ana", concepts: str = "") -> Found:
-        unit = _u(uid, uid, layer=layer, participants=frozenset({who}), concepts=frozenset(concepts.split()))
+    def found(uid: str, score: float, layer: str = "episodic", who: str = "Ana", concepts: str = "", text: str = "") -> Found:
+        unit = _u(uid, text or uid, layer=layer, participants=frozenset({who}), concepts=frozenset(concepts.split()))
         return Found(unit, score=score)
 
-    pool = {f.unit.id: f for f in (found("a", 0.9), found("ana-books", 0.6, "semantic", "Ana", "book reading"),
+    books = "Ana's books and reading: Ana read a book on owls. (1 Jan 2024); Ana lent Ben a novel. (2 Feb 2024)"
+    pool = {f.unit.id: f for f in (found("a", 0.9), found("ana-books", 0.6, "semantic", "Ana", "book reading", books),
                                     found("ben-books", 0.8, "semantic", "Ben", "book reading"))}
     about_others(pool, {"Ana"}, 0.5)
     assert pool["ben-books"].score == 0.4 and pool["ana-books"].score == 0.6
@@ -231,7 +232,8 @@ def test_read_lists_of_someone_else_weigh_less_and_the_asked_list_ranks_first() 
     assert set(weak_lists({"a": found("a", 1.0), "s": found("s", 0.6, "semantic"), "t": found("t", 0.8, "semantic")},
                           0.7)) == {"a", "t"}
     # a chat user's list is evidence only when the question asks for it; a named person's list stays
-    chat = {f.unit.id: f for f in (found("a", 0.9), found("games", 0.7, "semantic", "the user", "game"),
+    chat = {f.unit.id: f for f in (found("a", 0.9), found("games", 0.7, "semantic", "the user", "game",
+                                                          "The user's games: The user won a chess game. (1 Jan 2024)"),
                                    found("trips", 0.95, "semantic", "the user", "trip"),
                                    found("ana-books", 0.6, "semantic", "Ana", "book"))}
     asked = asked_lists(chat, list_owners([], "How many games have I played?"), "How many games have I played?", 2)
@@ -346,3 +348,19 @@ def test_general_nouns_make_no_thing_list() -> None:
              for i, text in enumerate(["Ana took actions and found solutions.", "Ana's actions and solutions helped.",
                                        "Ana wants solutions, not more actions.", "Ana's actions matter."])]
     assert not [g for g in groups(units, 2, min_sessions=3) if g.topic in ("actions", "solutions")]
+
+
+def test_a_topic_list_is_put_first_for_a_thing_only_when_mostly_of_it() -> None:
+    """Asked for a thing its topic holds but does not name, a list is put first when at least
+    half of its statements state the thing (a title says what a person is)."""
+    food = ("The user's food and cooking: The user tried Thai cuisine. (1 May 2024); The user hosted a dinner party. "
+            "(2 May 2024); The user found a new restaurant. (3 May 2024)")
+    health = ("The user's health and medical care: The user saw Dr. Lee. (1 May 2024); The user's physician, Dr. Smith, "
+              "called. (2 May 2024); The user booked a follow-up. (3 May 2024)")
+    for text, question, put_first in [(food, "How many different cuisines have I tried?", False),
+                                      (health, "How many different doctors did I visit?", True)]:
+        lst = Found(_u("l", text, layer="semantic", participants=frozenset({"the user"}),
+                       concepts=frozenset({"cuisine", "doctor", "food", "health"})), score=0.5)
+        pool = {"m": Found(_u("m", "The user ate ramen."), score=0.9), "l": lst}
+        asked_lists(pool, {"the user"}, question, 2)
+        assert (ranked(pool)[0].unit.id == "l") is put_first, question

@@ -99,6 +99,16 @@ def list_topic(restatement: str) -> str:
     return topic if sep and own else ""
 
 
+MEMBER_SEP = "; "  # between a consolidated memory's packed statements
+
+
+def list_members(restatement: str) -> list[str]:
+    """The packed statements of a consolidated memory, after its header, each with its date
+    ("Ana won a chess tournament. (1 Jan 2024)"; ``maintain.consolidate.pack``)."""
+    _, sep, body = restatement.partition(": ")
+    return [p.strip() for p in body.split(MEMBER_SEP)] if sep else []
+
+
 def topic_nouns(topic: str) -> frozenset[str]:
     """The nouns of a topic's name, singular ("activities and hobbies" -> activity, hobby)."""
     return frozenset(singular(w.strip(",")) for w in topic.split() if w not in ("and", "or"))

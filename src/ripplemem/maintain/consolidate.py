@@ -34,7 +34,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from ..ground.concepts import GENERAL, MEASURES, TITLES, singular
-from ..ground.lists import list_header, plural, topic_nouns, topics_for
+from ..ground.lists import MEMBER_SEP, list_header, plural, topic_nouns, topics_for
 from ..ground.pipeline import tagged, tagged_many
 from ..ground.sentences import sentences
 from ..ground.text import CHAT_ASSISTANT, CHAT_USER
@@ -390,4 +390,4 @@ def pack(subject: str, topic: str, members: Sequence[MemoryUnit], max_chars: int
         said.append((unit, part))
         length += len(part) + 2
     said.sort(key=lambda p: _when(p[0]))
-    return header(subject, topic) + "; ".join(p for _, p in said), [u for u, _ in said]
+    return header(subject, topic) + MEMBER_SEP.join(p for _, p in said), [u for u, _ in said]

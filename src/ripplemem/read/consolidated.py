@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from ..ground.concepts import singular
-from ..ground.lists import list_ids, list_topic, topic_nouns
+from ..ground.concepts import TITLES, singular
+from ..ground.lists import list_ids, list_members, list_topic, topic_nouns
 from ..ground.text import CHAT_USER
 from ..types import Edge
 from .assemble import Found, ranked
@@ -88,7 +88,8 @@ def asked_lists(found: dict[str, Found], names: Iterable[str], question: str, n:
     words = {singular(w.strip("?!.,;:'\"()")) for w in question.split()}
     mine = [f for f in ranked(found) if f.unit.consolidated and {p.lower() for p in f.unit.participants} & asked]
     things = asked_things(question)
-    named = [f for f in mine if f.unit.concepts & things] if things else [f for f in mine if _names_list(f, words)]
+    named = ([f for f in mine if f.unit.concepts & things and _holds(f, things)] if things
+             else [f for f in mine if _names_list(f, words)])
     own = [f for f in named if f.unit.concepts <= things]  # the list of the very thing asked ("courses")
     named = (own or named)[:n]
     if not named:
@@ -97,6 +98,30 @@ def asked_lists(found: dict[str, Found], names: Iterable[str], question: str, n:
     for i, f in enumerate(named):
         f.score = round(top + 1e-3 * (n - i), 6)
     return {f.unit.id for f in named}
+
+
+def _holds(f: Found, things: set[str] | frozenset[str]) -> bool:
+    """Whether the list ``f`` answers a question for ``things``: two people's list when it
+    states one (each is one person's story), a chat user's only when it is mostly of them
+    (:func:`_mostly_of`; on LoCoMo, asking that of every list cost a list question)."""
+    return CHAT_USER not in f.unit.participants or _mostly_of(f.unit.restatement, things)
+
+
+def _mostly_of(restatement: str, things: set[str] | frozenset[str]) -> bool:
+    """Whether at least half of a list's packed statements state one of ``things`` (a title
+    says what a person is: "Dr. Lee" is a doctor). "How many different cuisines have I tried?"
+    is not answered by the user's food list when one of its five statements names a cuisine
+    and the others a dinner party and a restaurant (with maintenance, put first it cited three
+    sessions of five that the question is not about); a list of the very thing asked, or of a
+    topic it names ("hobbies"), always is."""
+    if topic_nouns(list_topic(restatement)) & things:
+        return True  # the list of the thing itself: "hobbies" and the user's activities and hobbies
+    parts = [p for p in list_members(restatement) if p]
+    if not parts:
+        return False
+    said = [{singular(w.strip(".,!?;:'\"()-")) for w in p.split()} for p in parts]
+    named = sum(1 for words in said if (words | {TITLES[w] for w in words if w in TITLES}) & things)
+    return 2 * named >= len(parts)
 
 
 def _names_list(f: Found, words: set[str]) -> bool:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from ripplemem.config import MaintainSettings
-from ripplemem.ground.lists import consolidated_id, list_ids, plural
+from ripplemem.ground.lists import consolidated_id, list_ids, plural, with_kinds
 from ripplemem.maintain.consolidate import (
     groups,
     pack,
@@ -364,3 +364,21 @@ def test_a_topic_list_is_put_first_for_a_thing_only_when_mostly_of_it() -> None:
         pool = {"m": Found(_u("m", "The user ate ramen."), score=0.9), "l": lst}
         asked_lists(pool, {"the user"}, question, 2)
         assert (ranked(pool)[0].unit.id == "l") is put_first, question
+
+
+def test_a_kind_asked_for_finds_the_list_of_its_members() -> None:
+    """Asked for "siblings", the user's family list that names a sister and a brother is put
+    first (``ground.lists.KINDS``)."""
+    family = ("The user's family: The user's sister loved the necklace. (1 May 2024); The user has 3 sisters. "
+              "(2 May 2024); The user went to a match with their brother. (3 May 2024)")
+    lst = Found(_u("l", family, layer="semantic", participants=frozenset({"the user"}),
+                   concepts=frozenset({"family", "sister", "brother"})), score=0.5)
+    pool = {"m": Found(_u("m", "The user joined a book club."), score=0.9), "l": lst}
+    asked_lists(pool, {"the user"}, "What is the total number of siblings I have?", 2)
+    assert ranked(pool)[0].unit.id == "l"
+    turtles = Found(_u("t", "Nate's turtles: Nate has two turtles. (1 May 2024)", layer="semantic",
+                       participants=frozenset({"Nate"}), concepts=frozenset({"turtle"})), score=0.5)
+    pool = {"m": Found(_u("m", "Nate is allergic to fur."), score=0.9), "t": turtles}
+    asked_lists(pool, {"Nate"}, "What pets does Nate have?", 2)  # between two people: the kind alone
+    assert ranked(pool)[0].unit.id == "m"
+    assert with_kinds(frozenset({"sibling"})) == {"sibling", "sister", "brother"}

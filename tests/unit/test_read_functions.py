@@ -613,6 +613,8 @@ def test_names_starting_with_an_opening_are_all_a_text_can_name(text: str) -> No
         ("What does Ines do to unwind?", set()),
         ("In what ways has Bo helped his neighbours?", set()),
         ("Which board games does Kemi own?", {"board", "game"}),
+        ("What is the total number of cousins Rafa has?", {"cousin"}),  # the second opening names them
+        ("What is Rafa's favourite colour?", set()),
     ],
 )
 def test_the_things_a_question_asks_for_are_the_nouns_of_its_wh_phrase(query: str, things: set[str]) -> None:

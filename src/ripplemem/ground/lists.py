@@ -35,6 +35,34 @@ TOPICS: dict[str, frozenset[str]] = {
     "food and cooking": frozenset("food recipe restaurant dish cake dinner meal bread cookie pie".split()),
 }
 
+# A kind of thing and the things of that kind a list states instead: asked for "siblings", a
+# family list that names a sister and a brother holds them. English categories, read by the
+# read side when a question asks for a kind (``read.consolidated``).
+KINDS: dict[str, frozenset[str]] = {
+    kind: frozenset(members.split()) for kind, members in {
+        "sibling": "sister brother",
+        "parent": "mother father mom dad stepmother stepfather",
+        "child": "son daughter kid baby stepson stepdaughter",
+        "kid": "son daughter child baby",
+        "grandparent": "grandmother grandfather grandma grandpa",
+        "grandchild": "grandson granddaughter",
+        "relative": "aunt uncle cousin niece nephew grandmother grandfather grandma grandpa sister brother",
+        "pet": "dog cat puppy kitten bird fish turtle hamster rabbit parrot horse",
+        "vehicle": "car truck motorcycle bike bicycle scooter van",
+        "instrument": "guitar piano violin drum flute cello saxophone trumpet ukulele harp clarinet",
+        "sport": "soccer football basketball tennis baseball volleyball hockey golf swimming running cycling "
+                 "rugby cricket boxing skiing surfing climbing badminton",
+        "doctor": "physician specialist dermatologist dentist therapist surgeon pediatrician cardiologist "
+                  "optometrist chiropractor allergist",
+    }.items()
+}
+
+
+def with_kinds(things: frozenset[str]) -> frozenset[str]:
+    """``things`` and, for each kind among them, the things of that kind (:data:`KINDS`)."""
+    return things.union(*(KINDS.get(t, frozenset()) for t in things))
+
+
 # A chat user's lists are read only when a question asks for them (``recall.user_lists_asked_only``),
 # so a chat user has more topics, of a chat's own domains, at no cost to the questions that do
 # not ask: in a conversation between two people every list is found like any memory, and a list

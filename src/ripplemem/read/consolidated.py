@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from ..ground.concepts import TITLES, singular
-from ..ground.lists import list_ids, list_members, list_topic, topic_nouns
+from ..ground.lists import list_ids, list_members, list_topic, topic_nouns, with_kinds
 from ..ground.text import CHAT_USER
 from ..types import Edge
 from .assemble import Found, ranked
@@ -55,7 +55,10 @@ def asked_list_ids(owners: Iterable[str], question: str) -> list[str]:
     form names no such thing looks nothing up: any of its words would do ("How often do I
     play tennis at the park?" is not asking for the user's trips and places)."""
     things = asked_things(question)
-    return list_ids(sorted(owners), things) if things else []
+    if not things:
+        return []
+    return list_ids(sorted(set(owners) - {CHAT_USER}), things) + (
+        list_ids([CHAT_USER], with_kinds(things)) if CHAT_USER in owners else [])
 
 
 def about_others(found: dict[str, Found], names: Iterable[str], weight: float) -> None:
@@ -81,16 +84,21 @@ def asked_lists(found: dict[str, Found], names: Iterable[str], question: str, n:
     maintenance, LoCoMo adversarial recall@400 0.876 -> 0.880, nothing else changed). When
     the very thing asked has its own list ("How many online courses have I completed?": the
     user's courses), a topic's list that also holds it (their career, work and studies) is
-    not put first with it. Returns the ids put first."""
+    not put first with it. For a chat user's lists a kind asked for stands for its members too
+    ("What is the total number of siblings I have?": the family list that names a sister and a
+    brother; between two people the kind alone: "What pets wouldn't cause Joanna discomfort?"
+    put Nate's turtles first). Returns the ids put first."""
     asked = {x.lower() for x in names}
     if not asked or n <= 0:
         return set()
     words = {singular(w.strip("?!.,;:'\"()")) for w in question.split()}
     mine = [f for f in ranked(found) if f.unit.consolidated and {p.lower() for p in f.unit.participants} & asked]
     things = asked_things(question)
-    named = ([f for f in mine if f.unit.concepts & things and _holds(f, things)] if things
+    kinds = with_kinds(things)  # a chat user's: "siblings" are a sister and a brother (``ground.lists.KINDS``)
+    of = {f.unit.id: kinds if CHAT_USER in f.unit.participants else things for f in mine}
+    named = ([f for f in mine if f.unit.concepts & of[f.unit.id] and _holds(f, of[f.unit.id])] if things
              else [f for f in mine if _names_list(f, words)])
-    own = [f for f in named if f.unit.concepts <= things]  # the list of the very thing asked ("courses")
+    own = [f for f in named if f.unit.concepts <= of[f.unit.id]]  # the list of the very thing asked ("courses")
     named = (own or named)[:n]
     if not named:
         return set()

@@ -229,24 +229,26 @@ def asked_things(query: str) -> frozenset[str]:
     "What are Ben's hobbies?" -> hobby; "What types of pottery ...?" -> pottery). Names,
     units of time and the nouns that frame the question ("the names of", "in what ways", "how
     many times", "kinds of") are not what is asked for. Empty
-    when the question's form names no such noun ("What does Ann do to relax?")."""
+    when the question's form names no such noun ("What does Ann do to relax?"). When the first
+    opening names none, the next does ("What is the total number of siblings I have?")."""
     from ..ground.concepts import singular
 
     opening = query[:_FORM_CHARS]
-    at = _ASKED_BY.search(opening)
-    if at is None:
-        return frozenset()
-    tokens = [t for t in _form(opening) if not t.is_punct and t.idx >= at.end()]
-    if tokens and tokens[0].lower_ in _AUX_BE:
-        tokens = tokens[1:]
-    out: set[str] = set()
-    for t in tokens[:_ASKED_SPAN]:
-        if t.tag_.startswith("VB") or t.tag_ == "MD":
-            break
-        word = singular(t.lower_)
-        if t.tag_ in ("NN", "NNS") and t.lower_ not in _UNITS and word not in _FRAME_NOUNS:
-            out.add(word)
-    return frozenset(out)
+    form = [t for t in _form(opening) if not t.is_punct] if _ASKED_BY.search(opening) else []
+    for at in _ASKED_BY.finditer(opening):  # "What is the total number of siblings ...": the second names them
+        tokens = [t for t in form if t.idx >= at.end()]
+        if tokens and tokens[0].lower_ in _AUX_BE:
+            tokens = tokens[1:]
+        out: set[str] = set()
+        for t in tokens[:_ASKED_SPAN]:
+            if t.tag_.startswith("VB") or t.tag_ == "MD":
+                break
+            word = singular(t.lower_)
+            if t.tag_ in ("NN", "NNS") and t.lower_ not in _UNITS and word not in _FRAME_NOUNS:
+                out.add(word)
+        if out:
+            return frozenset(out)
+    return frozenset()
 
 
 @lru_cache(maxsize=64)

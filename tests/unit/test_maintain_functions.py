@@ -343,6 +343,14 @@ def test_the_assistant_named_first_makes_a_chat_sentence_the_assistant_s() -> No
     assert [t for _, t in sentences_by_subject(unit)] == ["The user bought a bike."]
 
 
+def test_a_unit_of_reading_makes_no_thing_list() -> None:
+    """ "The user is on page 200": pages count an amount read, they are no things one has."""
+    units = [_u(f"p{i}", text, 10 * i, concepts=frozenset({"page"}))
+             for i, text in enumerate(["Ana read 40 pages.", "Ana is on page 120 of the pages she owes.",
+                                       "Ana skipped ten pages.", "Ana has 30 pages left."])]
+    assert not [g for g in groups(units, 2, min_sessions=3) if g.topic == "pages"]
+
+
 def test_general_nouns_make_no_thing_list() -> None:
     units = [_u(f"u{i}", text, 10 * i, concepts=frozenset({"action", "solution"}))
              for i, text in enumerate(["Ana took actions and found solutions.", "Ana's actions and solutions helped.",

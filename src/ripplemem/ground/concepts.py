@@ -62,10 +62,10 @@ GENERAL = frozenset(
     interest preference priority need wish expectation concern worry fear emotion mood
     price cost rate fee budget saving guy folk""".split()
 )
-# Units of measure: "3 hours", "20 dollars", "5 miles" count an amount, not things one has several of.
+# Units of measure: "3 hours", "20 dollars", "5 miles", "200 pages" count an amount, not things one has several of.
 MEASURES = frozenset(
     """second minute hour day week month year decade century dollar cent euro percent mile kilometer km meter
-    metre foot feet inch kilogram kilo gram pound lb ounce liter litre gallon calorie""".split()
+    metre foot feet inch kilogram kilo gram pound lb ounce liter litre gallon calorie page lap rep""".split()
 )
 # A title before a name says what the named person is: "Dr. Lee" is a doctor.
 TITLES = {"dr": "doctor", "prof": "professor", "professor": "professor", "coach": "coach",

@@ -181,9 +181,18 @@ def _progressive_statement(sent: Span, verb: Token) -> bool:
             # unless it agrees with no "I": "Taking care of myself, and mentally helps me" (a
             # long subject the parser read as coordinated)
             joined = tok.dep_ == "conj" and tok.tag_ != "VBZ"
-            if not joined and not any(c.dep_ in SUBJECTS or c.dep_ in ("csubj", "expl") for h in heads for c in h.children):
+            subjects = [c for h in heads for c in h.children if c.dep_ in SUBJECTS or c.dep_ in ("csubj", "expl")]
+            if not joined and not any(not _list_tail(c) for c in subjects):
                 return False
     return True
+
+
+def _list_tail(subject: Token) -> bool:
+    """A bare noun right after "and", "or" or a comma, read as a subject: the last item of a
+    list the parser cut off ("Trying flavors like chocolate, raspberry, and coconut has been a
+    blast": "coconut has been"), not a clause of its own ("..., and the car is packed")."""
+    return (subject.tag_ in ("NN", "NNS") and subject.i > 0 and subject.nbor(-1).lower_ in ("and", "or", ",")
+            and not any(c.dep_ in ("det", "poss", "nummod") for c in subject.children))
 
 
 _CLAUSE_TAKING = frozenset("hoping thinking wondering guessing wishing praying figuring betting".split())

@@ -173,6 +173,9 @@ def person_edits(
     return found
 
 
+_WH = ("WP", "WDT", "WP$", "WRB")
+
+
 def _bare_clause_after(obj: Token) -> Token | None:
     """The first word of a clause that follows a restated object without "that": "tell you I
     started" would read "tell Maria John started", two names run together. A ``ccomp`` of
@@ -182,8 +185,8 @@ def _bare_clause_after(obj: Token) -> Token | None:
     nxt = obj.nbor()
     for clause in obj.head.children:
         if clause.dep_ == "ccomp" and clause.i > obj.i and not any(c.dep_ == "mark" for c in clause.children):
-            if clause.left_edge.i == nxt.i and nxt.dep_ in ("nsubj", "nsubjpass", "poss", "det"):
-                return nxt
+            if clause.left_edge.i == nxt.i and nxt.dep_ in ("nsubj", "nsubjpass", "poss", "det") and nxt.tag_ not in _WH:
+                return nxt  # not "tell me what got you ...": a question word needs no "that"
     return None
 
 

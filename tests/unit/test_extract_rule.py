@@ -167,6 +167,15 @@ def test_what_one_thanks_for_keeps_the_thanks(ex: RuleExtractor) -> None:
     assert one(found).restatement == "Melanie finished the quilt for their mom."
 
 
+def test_a_time_inside_a_quotation_is_left_as_quoted(ex: RuleExtractor) -> None:
+    found = ex.extract(window(("Caroline", 'She said "see you tomorrow" and I left. I am going to the lake tomorrow.')))
+    assert one(found).restatement == 'She said "see you tomorrow" and Caroline left. Caroline is going to the lake on 9 May 2023.'
+    w = window(("assistant", 'For example: "Every year, many people get sick. Tomorrow, I\'ll present a fix." Good luck tomorrow!'),
+               speakers=("user", "assistant"), roles=True)
+    (said,) = ex.extract(w)  # a quote across sentences: the second sentence is quoted too
+    assert "Tomorrow, I'll present a fix." in said.restatement and said.restatement.endswith("Good luck on 9 May 2023!")
+
+
 def test_named_people_and_places_are_grounded(ex: RuleExtractor) -> None:
     c = one(ex.extract(window(("Caroline", "I paid $300 for 2 tickets to see Taylor Swift with Jon in Paris on 5 June 2023."))))
     assert {"Caroline", "Taylor Swift"} <= c.participants

@@ -506,11 +506,15 @@ def _restate(
     Both rewritings read the original sentence: time phrases are found in ``text``, person
     edits in the turn's parse ``doc`` (``text`` starts at ``start`` in it; parsed here when
     there is none), and both sets of edits are applied at once (a time phrase wins where
-    they overlap), so no other word of the sentence changes.
+    they overlap), so no other word of the sentence changes. A time inside a quotation is
+    left as quoted, as its pronouns are: "Tomorrow, I'll present a solution" in an example
+    the assistant wrote is no date of the conversation.
     """
     times = restate_times(text, anchor)[1] if anchor is not None else []
     if doc is None:
         doc, start = _nlp.load_nlp()(text), 0
+    quotes = _doc_quotes(doc)
+    times = [m for m in times if not any(a < start + m.start and start + m.end <= b for a, b in quotes)]
     edits = [Edit(m.start, m.end, m.restated) for m in times]
     for e in _person_edits(text, doc, start, roles):
         if not any(e.start < m.end and m.start < e.end for m in times):

@@ -34,7 +34,7 @@ class RecallSettings:
     rrf_k: int = 60
     lambda_query: float = 0.6  # l_q: alignment with the query
     lambda_route: float = 0.3  # l_p: how (and how strongly) it was reached
-    lambda_anchor: float = 0.1  # l_a: served as an anchor
+    lambda_anchor: float = 0.1  # l_a: served as an anchor the question ranked first (read.engine._mark_anchors)
     spread: float = 0.5  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
     gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
     polar_gateway_spread: float = 1.0  # ... in a yes/no question, whose answer is what the first hits link to

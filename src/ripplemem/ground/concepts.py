@@ -33,7 +33,7 @@ from .text import GENERIC, STOPWORDS, keywords
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["ABSTRACT", "GENERAL", "MEASURES", "TITLES", "concept_key", "concepts", "concepts_of", "singular"]
+__all__ = ["ABSTRACT", "GENERAL", "MEASURES", "TITLES", "concept_key", "concepts", "concepts_of", "singular", "words_said"]
 
 
 # Abstract nouns name no thing two memories could share: by their English suffixes
@@ -184,3 +184,11 @@ def shares_content_word(text: str, others: Iterable[str]) -> bool:
     a unit about the turns it cites, a description about the evidence it was written from."""
     said = {singular(w) for other in others for w in keywords(other)}
     return any(singular(w) in said for w in keywords(text))
+
+
+def words_said(text: str) -> set[str]:
+    """The words of ``text``, each in its singular (lower-cased), and what a title among them
+    says ("Dr." -> "doctor", :data:`TITLES`): how a list's statement is matched to a topic or
+    to what a question asks for, on both sides."""
+    words = {singular(w.strip(".,!;:'\"()-")) for w in text.split()} - {""}
+    return words | {TITLES[w] for w in words if w in TITLES}

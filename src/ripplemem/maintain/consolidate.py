@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from ..ground.concepts import GENERAL, MEASURES, TITLES, singular
+from ..ground.concepts import GENERAL, MEASURES, TITLES, singular, words_said
 from ..ground.lists import MEMBER_SEP, list_header, plural, topic_nouns, topics_for
 from ..ground.pipeline import tagged, tagged_many
 from ..ground.sentences import sentences
@@ -93,9 +93,7 @@ def subject_of(unit: MemoryUnit) -> str | None:
 def _words(text: str) -> set[str]:
     """Lower-cased words of the sentences that are not questions, each in its singular, and
     what a title says ("Dr." -> "doctor", :data:`ground.concepts.TITLES`)."""
-    said = " ".join(x for x in sentences(text) if not x.rstrip().endswith("?"))
-    words = {singular(w.strip(".,!;:'\"()-")) for w in said.split()} - {""}
-    return words | {TITLES[w] for w in words if w in TITLES}  # singular() lowercases
+    return words_said(" ".join(x for x in sentences(text) if not x.rstrip().endswith("?")))
 
 
 def said_as_nouns(texts: Sequence[str]) -> list[frozenset[str]]:
@@ -105,13 +103,13 @@ def said_as_nouns(texts: Sequence[str]) -> list[frozenset[str]]:
     "Bath & Body Works"), and not a thing pointed at ("these resources", "those online
     stores": in a chat, the assistant's suggestions echoed back, not the user's own things).
     The sentences not read before are tagged in one batch."""
-    todo = list(dict.fromkeys(t for t in texts if t not in _nouns))
-    if todo:
-        if len(_nouns) + len(todo) > NOUN_CACHE:
-            _nouns.clear()
-        for text, doc in zip(todo, tagged_many(todo), strict=True):
-            _nouns[text] = _common_nouns(doc)
-    return [_nouns[t] if t in _nouns else _common_nouns(tagged(t)) for t in texts]
+    found = {t: _nouns[t] for t in texts if t in _nouns}
+    todo = [t for t in dict.fromkeys(texts) if t not in found]
+    if len(_nouns) + len(todo) > NOUN_CACHE:
+        _nouns.clear()
+    for text, doc in zip(todo, tagged_many(todo) if todo else [], strict=True):
+        found[text] = _nouns[text] = _common_nouns(doc)
+    return [found[t] for t in texts]
 
 
 def _common_nouns(doc: Doc) -> frozenset[str]:
@@ -307,8 +305,9 @@ def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: i
     terms = terms if terms is not None else topics_for(subject or "").get(topic, frozenset())
     said = sentences_by_subject(unit)
     own = [s for who, s in said if subject is None or who == subject] or [s for _, s in said]
-    named = [s for s in own if terms & _words(s)]
-    named = [s for s, n in zip(named, said_as_nouns(named), strict=True) if terms & _words(s) & n] or named
+    hits = [(s, hit) for s in own if (hit := terms & _words(s))]
+    nouns = said_as_nouns([s for s, _ in hits])
+    named = [s for (s, hit), n in zip(hits, nouns, strict=True) if hit & n] or [s for s, _ in hits]
     if not named:
         return _cut(" ".join(own).strip(), chars, terms)
     if subject is None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from ..ground.concepts import TITLES, singular
+from ..ground.concepts import singular, words_said
 from ..ground.lists import list_ids, list_members, list_topic, topic_nouns, with_kinds
 from ..ground.text import CHAT_USER
 from ..types import Edge
@@ -127,8 +127,7 @@ def _mostly_of(restatement: str, things: set[str] | frozenset[str]) -> bool:
     parts = [p for p in list_members(restatement) if p]
     if not parts:
         return False
-    said = [{singular(w.strip(".,!?;:'\"()-")) for w in p.split()} for p in parts]
-    named = sum(1 for words in said if (words | {TITLES[w] for w in words if w in TITLES}) & things)
+    named = sum(1 for p in parts if words_said(p) & things)
     return 2 * named >= len(parts)
 
 

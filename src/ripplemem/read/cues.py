@@ -234,8 +234,9 @@ def asked_things(query: str) -> frozenset[str]:
     from ..ground.concepts import singular
 
     opening = query[:_FORM_CHARS]
-    form = [t for t in _form(opening) if not t.is_punct] if _ASKED_BY.search(opening) else []
-    for at in _ASKED_BY.finditer(opening):  # "What is the total number of siblings ...": the second names them
+    openings = list(_ASKED_BY.finditer(opening))
+    form = [t for t in _form(opening) if not t.is_punct] if openings else []
+    for at in openings:  # "What is the total number of siblings ...": the second names them
         tokens = [t for t in form if t.idx >= at.end()]
         if tokens and tokens[0].lower_ in _AUX_BE:
             tokens = tokens[1:]

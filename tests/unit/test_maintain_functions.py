@@ -337,6 +337,37 @@ def test_a_topic_word_counts_where_it_is_said_as_a_noun(sentence: str, word: str
     assert (word in nouns) is counts
 
 
+@pytest.mark.parametrize(
+    ("sentence", "subject", "word", "counts"),
+    [
+        ("Joanna loves Nate's turtles so much!", "Joanna", "turtle", False),  # another's things
+        ("Joanna's turtles love strawberries.", "Joanna", "turtle", True),
+        ("Nate took Joanna's dog to the park.", "Nate", "dog", False),
+        ("Nate took Joanna's dog to the park.", "Nate", "park", True),
+        ("The user's sister plays the cello.", "the user", "sister", True),
+        ("The user liked the assistant's recipes.", "the user", "recipe", False),
+        ("Mia Ross fed Mia's cats.", "Mia Ross", "cat", True),
+    ],
+)
+def test_a_thing_another_person_owns_is_not_the_subject_s(sentence: str, subject: str, word: str,
+                                                         counts: bool) -> None:
+    (nouns,) = said_as_nouns([sentence], [subject])
+    assert (word in nouns) is counts
+    assert word in said_as_nouns([sentence])[0]  # without a subject, every noun said
+
+
+def test_a_thing_list_leaves_out_what_another_person_owns() -> None:
+    def said(text: str) -> list[MemoryUnit]:
+        return [_u(f"{text[:9]}{i}", f"{text} Day {i}.", i, participants=frozenset({"Joanna", "Nate"}),
+                   concepts=frozenset({"lamp"})) for i in range(3)]
+
+    def lists(units: list[MemoryUnit]) -> list[str]:
+        return [g.topic for g in groups(units, min_members=2, min_sessions=2) if g.subject == "Joanna"]
+
+    assert "lamps" not in lists(said("Joanna loves Nate's lamps."))
+    assert "lamps" in lists(said("Joanna cleans Joanna's lamps."))
+
+
 def test_the_assistant_named_first_makes_a_chat_sentence_the_assistant_s() -> None:
     unit = _u("a", "Based on the assistant's budget advice, the user saved money. The user bought a bike.", 0,
               participants=frozenset(), role="user")

@@ -8,7 +8,8 @@ answer counts for the one who answers. In a chat, a user's own memory is about t
 topic's words (``ground.lists.TOPICS``: a person's activities and hobbies, books and reading,
 family, pets ...; a chat user's also health and medical care, devices, films and shows,
 purchases: ``USER_TOPICS``), and about a **thing** when it states the head noun of one of the memory's concepts
-("tournament", "turtle", "screenplay"): a subject's thing spoken of in at least
+("tournament", "turtle", "screenplay"), not one another person is named as owning ("Joanna
+loves Nate's turtles" is not about Joanna's turtles): a subject's thing spoken of in at least
 ``min_sessions`` sessions, and once at least as a plural noun (a thing one has several of, not
 "excitement" or "life"), is a topic of its own (a list question asks for exactly that:
 "How many tournaments has Nate won?"). Of two thing groups with nearly the same members
@@ -61,7 +62,18 @@ _NOUN_TAGS = frozenset({"NN", "NNS", "VBG"})  # and a gerund: "went hiking", "lo
 _BEFORE_NOUN = frozenset({"JJ", "JJR", "JJS", "VBN", "HYPH", "CD", ",", "CC"})  # "these delicious", "those online"
 _POINTING = frozenset({"these", "those"})  # "these resources": what the other party named, pointed at
 NOUN_CACHE = 50_000  # sentences whose nouns are kept (maintenance reads one sentence for several topics)
-_nouns: dict[str, frozenset[str]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """What one sentence says as nouns (:func:`said_as_nouns`): the nouns, and the person named
+    as owner of each noun that has one ("Nate's turtles" -> turtle: Nate)."""
+
+    nouns: frozenset[str]
+    owners: tuple[tuple[str, str], ...]
+
+
+_nouns: dict[str, _Said] = {}
 _LEAD = re.compile(rf"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?|{'|'.join(_CHAT_LEADS)}) (?:said|asked|answered|replied): ")
 
 
@@ -96,25 +108,41 @@ def _words(text: str) -> set[str]:
     return words_said(" ".join(x for x in sentences(text) if not x.rstrip().endswith("?")))
 
 
-def said_as_nouns(texts: Sequence[str]) -> list[frozenset[str]]:
+def said_as_nouns(texts: Sequence[str], subjects: Sequence[str] | None = None) -> list[frozenset[str]]:
     """For each sentence, the words it says as common nouns or gerunds ("went hiking"), each in
     its singular (and what a title says, as :func:`_words`): a topic's word counts only where it
     is one. Not a verb ("the user will book a table", "what works best"), not inside a name ("Family Guy",
     "Bath & Body Works"), and not a thing pointed at ("these resources", "those online
     stores": in a chat, the assistant's suggestions echoed back, not the user's own things).
-    The sentences not read before are tagged in one batch."""
+    With ``subjects`` (one per sentence), not a thing another person is named as owning
+    ("Joanna loves Nate's turtles" says nothing of Joanna's turtles)."""
+    said = _read(texts)
+    if subjects is None:
+        return [s.nouns for s in said]
+    return [s.nouns - {noun for noun, owner in s.owners if not _is(owner, subject)}
+            for s, subject in zip(said, subjects, strict=True)]
+
+
+def _is(owner: str, subject: str) -> bool:
+    """Whether the owner's word names the subject ("Nate" of "Nate", "user" of "the user")."""
+    return owner.lower() in subject.lower().split()
+
+
+def _read(texts: Sequence[str]) -> list[_Said]:
+    """The sentences' :class:`_Said`, the ones not read before tagged in one batch."""
     found = {t: _nouns[t] for t in texts if t in _nouns}
     todo = [t for t in dict.fromkeys(texts) if t not in found]
     if len(_nouns) + len(todo) > NOUN_CACHE:
         _nouns.clear()
     for text, doc in zip(todo, tagged_many(todo) if todo else [], strict=True):
-        found[text] = _nouns[text] = _common_nouns(doc)
+        found[text] = _nouns[text] = _said(doc)
     return [found[t] for t in texts]
 
 
-def _common_nouns(doc: Doc) -> frozenset[str]:
+def _said(doc: Doc) -> _Said:
     tokens = list(doc)
     out: set[str] = set()
+    owners: list[tuple[str, str]] = []
     for i, tok in enumerate(tokens):
         word = singular(tok.text.strip(".,!;:'\"()-"))
         if word in TITLES:
@@ -124,9 +152,12 @@ def _common_nouns(doc: Doc) -> frozenset[str]:
         j = i - 1
         while j >= 0 and tokens[j].tag_ in _BEFORE_NOUN:
             j -= 1
-        if j < 0 or tokens[j].lower_ not in _POINTING:
-            out.add(word)
-    return frozenset(out)
+        if j >= 0 and tokens[j].lower_ in _POINTING:
+            continue
+        out.add(word)
+        if j >= 1 and tokens[j].tag_ == "POS" and tokens[j - 1].tag_ in ("NNP", "NN"):
+            owners.append((word, tokens[j - 1].text))
+    return _Said(frozenset(out), tuple(owners))
 
 
 def sentences_by_subject(unit: MemoryUnit) -> list[tuple[str, str]]:
@@ -199,7 +230,8 @@ def groups(units: Iterable[MemoryUnit], min_members: int, min_sessions: int = 0,
             words = _words(sentence)
             if nouns & words or any(words & terms for terms in topics_for(subject).values()):
                 said.append((unit, subject, sentence, words, nouns))
-    for (unit, subject, _, words, nouns), as_nouns in zip(said, said_as_nouns([p[2] for p in said]), strict=True):
+    texts, subjects = [p[2] for p in said], [p[1] for p in said]
+    for (unit, subject, _, words, nouns), as_nouns in zip(said, said_as_nouns(texts, subjects), strict=True):
         words &= as_nouns
         for topic, terms in topics_for(subject).items():
             if words & terms:
@@ -306,7 +338,7 @@ def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: i
     said = sentences_by_subject(unit)
     own = [s for who, s in said if subject is None or who == subject] or [s for _, s in said]
     hits = [(s, hit) for s in own if (hit := terms & _words(s))]
-    nouns = said_as_nouns([s for s, _ in hits])
+    nouns = said_as_nouns([s for s, _ in hits], [subject or "" for _ in hits] if subject else None)
     named = [s for (s, hit), n in zip(hits, nouns, strict=True) if hit & n] or [s for s, _ in hits]
     if not named:
         return _cut(" ".join(own).strip(), chars, terms)

@@ -116,6 +116,10 @@ def test_a_bracketed_note_is_no_statement_of_the_speaker(ex: RuleExtractor) -> N
         ("Day 2: Tuesday Textures", "Day 2: Tuesday Textures"),
         ("We watched Monday Night Football.", "We watched Monday Night Football."),
         ("On Tuesday I went out.", "On Tuesday, 2 May 2023 I went out."),
+        ("Good Friday is a quiet day.", "Good Friday is a quiet day."),  # a day's name, not a date
+        ("Black Friday deals start early.", "Black Friday deals start early."),
+        ("Ash Wednesday opens Lent.", "Ash Wednesday opens Lent."),
+        ("I met Ann Friday night.", "I met Ann Friday night, 5 May 2023."),
     ],
 )
 def test_titles_and_day_ranges_in_time_phrases(text: str, expected: str) -> None:
@@ -130,3 +134,27 @@ def test_a_script_inside_an_answer_keeps_its_characters_words(ex: RuleExtractor)
     assert "We need to run it again so you feel the timing." in units and "I'm tired, but I'll try." in units
     # labels that each open one line are no script: "Pros: ..." / "Cons: ..."
     assert script_lines("Pros: You save money.\nCons: You lose time.") == []
+
+
+def test_a_character_s_question_in_a_script_is_not_the_speaker_s(ex: RuleExtractor) -> None:
+    script = ("Here is the scene.\n\nCoach: (clapping) We need to run it again.\n"
+              "Player: (surprised) Again? Why do we have to run it again?\nCoach: Because you missed the timing.")
+    units = " ".join(c.restatement for c in ex.extract(chat(script)))
+    assert "Why do we have to run it again?" in units
+    assert "assistant asked" not in units
+
+
+@pytest.mark.parametrize(
+    ("answer", "kept", "absent"),
+    [
+        ("When we are stressed, our muscles tend to tighten. Deep breathing helps.",
+         "When we are stressed, our muscles tend to tighten.", "the assistant and others"),
+        ("By protecting wetlands, we can help the birds that rely on them.",
+         "we can help the birds", "the assistant and others"),
+        ("I think we should start with your budget.",
+         "the assistant and the user should start with the user's budget", "others"),
+    ],
+)
+def test_an_assistant_s_we_is_anyone_or_the_pair(ex: RuleExtractor, answer: str, kept: str, absent: str) -> None:
+    units = " ".join(c.restatement for c in ex.extract(chat(answer)))
+    assert kept in units and absent not in units

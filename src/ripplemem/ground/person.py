@@ -30,7 +30,9 @@ Conventions (documented choices):
   decide it). The choice holds for the whole span. Verbs stay plural ("we're" ->
   "Caroline and others are"). "our"/"ours" -> "Caroline and Melanie's" for the pair,
   "Caroline's" (the speaker's household) otherwise. "you guys/all/two/both" -> "Melanie
-  and others". "Let's" itself stays as said.
+  and others". "Let's" itself stays as said. A speaker with no group of its own (an
+  assistant, ``speaker_group=False``) says "we" of the pair where the pair is meant, else
+  of people in general ("when we are stressed, our muscles tighten"): kept as written.
 - A second reference to the subject of the same clause is a pronoun, not the name again,
   when no other person is named between the two: with the hint ``"she"`` "I miss my mom"
   -> "Caroline misses her mom", "I hurt myself" -> "Caroline hurt herself", "I took it
@@ -124,8 +126,12 @@ def person_edits(
     *,
     speaker_pronoun: Pronoun | None = None,
     addressee_pronoun: Pronoun | None = None,
+    speaker_group: bool = True,
 ) -> list[Edit]:
-    """Edits (offsets in the Doc's text) that restate ``tokens`` in the third person."""
+    """Edits (offsets in the Doc's text) that restate ``tokens`` in the third person. Without
+    ``speaker_group`` the speaker belongs to no group of its own (an assistant): "we" is the
+    speaker and the addressee where the pair is meant, else kept as written (people in
+    general: "when we are stressed, our muscles tighten")."""
     doc = cast("Doc", getattr(tokens, "doc", tokens))  # a Span's Doc, or the Doc itself
     if not (doc.has_annotation("TAG") and doc.has_annotation("DEP")):
         raise ConfigError(f"person rewriting needs a parsed Doc: enable the pipes {', '.join(PIPES)}")
@@ -135,7 +141,8 @@ def person_edits(
     people = {
         "1": _Person(speaker, speaker_pronoun),
         "2": _Person(addressee, addressee_pronoun),
-        "we": _Person(_group(speaker, addressee if pair else None), "they", plural=True, pair=pair),
+        "we": _Person(_group(speaker, addressee if pair else None) if pair or speaker_group else None, "they",
+                      plural=True, pair=pair),
         "you+": _Person(_group(addressee, None), "they", plural=True),
     }
     edits: dict[int, Edit] = {}

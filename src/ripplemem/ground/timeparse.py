@@ -334,6 +334,16 @@ def _rule_season_year(m: re.Match[str], d: date, tense: Tense) -> Found:
 
 _TITLE_WORD = re.compile(r"\s+(?!I\b)(?-i:[A-Z][a-z]+)")
 _MONTH_OR_DAY = re.compile(_MONTH_ABBR_RE + "|" + _WEEKDAY, re.I)
+# the first word of a day's name that ends in a weekday: "Good Friday", "Ash Wednesday", "Cyber Monday"
+_DAY_NAMES = frozenset("good black holy maundy ash palm easter cyber shrove fat super giving whit".split())
+_WORD_BEFORE = re.compile(r"(?-i:(?P<word>[A-Z][a-z]+))\s+$")
+
+
+def _named_day(text: str, start: int) -> bool:
+    """Whether the weekday at ``start`` ends a day's name (:data:`_DAY_NAMES`): a holiday, not
+    a date of the conversation ("Good Friday is a somber day")."""
+    m = _WORD_BEFORE.search(text[max(0, start - 20) : start])
+    return m is not None and m["word"].lower() in _DAY_NAMES
 
 
 def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
@@ -341,6 +351,8 @@ def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
     title = _TITLE_WORD.match(m.string, m.end())
     if not rel and not m[0].lower().startswith("on") and title and not _MONTH_OR_DAY.fullmatch(title.group().strip()):
         return None  # a name that holds a weekday ("Tuesday Textures", "Monday Night Football")
+    if not rel and not m[0].lower().startswith("on") and _named_day(m.string, m.start()):
+        return None  # a day's name: "Good Friday", "Black Friday deals"
     target = next(i for i, w in enumerate(WEEKDAYS) if w.startswith(m["wd"].lower()[:3]))
     if rel == "this":
         day = d - timedelta(days=d.weekday()) + timedelta(days=target)

@@ -53,6 +53,7 @@ from ..ground.layout import Block, blocks, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
 from ..ground.sentences import split_sentences
+from ..ground.text import CHAT_ASSISTANT
 from ..ground.timeparse import TimeMention, restate_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
 from . import nlp as _nlp
@@ -287,8 +288,8 @@ class RuleExtractor:
                 pieces = _cut(_cap(s.text), self.max_chars)
             else:
                 restated, times = _restate(s.text, roles, anchor, doc, s.start)
-                if s.question:
-                    restated = f"{roles.name} asked: {_cap(restated)}"
+                if s.question and not any(a <= s.start < b for a, b in _doc_script(doc)):
+                    restated = f"{roles.name} asked: {_cap(restated)}"  # not a character's question in a script
                 pieces = _cut(_cap(restated), self.max_chars)
             refers_back = bool(_BACKREF.match(s.text)) or len(_words(s.text)) < 6 or s.block.code
             for n, piece in enumerate(pieces):
@@ -542,7 +543,8 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
         return []
     pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
     span = doc[kept[0] : kept[-1] + 1]
-    found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun)
+    found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun,
+                         speaker_group=roles.name != CHAT_ASSISTANT)  # an assistant's "we" is anyone, or the pair
     quotes = [q for q in _doc_quotes(doc) if q[0] < span.end_char and span.start_char < q[1]]
     found = [e for e in found if not any(a < e.start < b for a, b in quotes)]  # a quotation of several sentences stays as said
     found = [e for e in found if not any(a <= e.start < b for a, b in _doc_script(doc))]  # a character's line too

@@ -200,3 +200,26 @@ def test_a_chat_request_answered_by_the_assistant_is_a_request_exchange() -> Non
     assert not request_exchange("The user asked: Can the assistant suggest a podcast?")
     assert not request_exchange("Ben asked: Which bus? Ann said: The 42.")  # named speakers: a fact
     assert not request_exchange("The user has a dog. The assistant said: Nice.")
+
+
+def test_a_short_reply_about_a_core_fact_is_stated_after_a_copy_of_it(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "I love your lemon cake so much!"),
+        ("Ben", "Thanks! It's gluten-free and so easy."),
+    )
+    core = [c for c in found if c.layer == "core"]
+    assert [c.restatement for c in core] == ["Ann loves Ben's lemon cake so much!"]  # stays atomic
+    reply = [c for c in found if "gluten-free" in c.restatement]
+    assert len(reply) == 1 and reply[0].layer != "core"
+    assert reply[0].restatement.startswith("Ann loves Ben's lemon cake so much! Ben said: It")
+    assert reply[0].sources == ("D1:1", "D1:2")
+
+
+def test_a_reply_that_starts_something_of_its_own_is_not_glued_to_a_core_fact(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "I love your lemon cake so much!"),
+        ("Ben", "My brother moved to Lisbon last month for a new job at a bank."),
+    )
+    assert sources(found) == [("D1:1",), ("D1:2",)]

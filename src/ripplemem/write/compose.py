@@ -5,14 +5,17 @@ happened?" / "The stories were so inspiring"). After extraction, consecutive can
 adjacent turns are composed into one memory when they belong together: they fit in
 ``max_chars``, neither is a core fact (those stay atomic and verbatim), their grounded
 times do not conflict, and the second continues the first (it refers back, or they share
-content words; see :func:`_related`). The
-composed memory cites exactly the turns whose content it states. Pure.
+content words; see :func:`_related`). A core fact stays atomic; the other speaker's short
+reply about it ("It's dairy-free and so easy") is stated after a copy of it
+(:func:`replies_to_core`). The composed memory cites exactly the turns whose content it
+states. Pure.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from ..config import WriteSettings
 from ..ground.text import GENERIC, asked_only, keywords, refers_back
@@ -155,6 +158,24 @@ def combine(a: Candidate, b: Candidate, previous: str = "") -> Candidate:
     )
 
 
+def replies_to_core(core: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
+    """Whether ``b`` is the other speaker's short reply about what the core fact ``core`` just
+    said ("I love your ice cream!" / "It's dairy-free and so easy"): stated alone, "it" would
+    be nothing. The core fact stays atomic; the reply is stated after a copy of it."""
+    return (
+        core.layer == "core"
+        and b.layer != "core"
+        and core.session_id == b.session_id
+        and bool(core.speaker and b.speaker and core.speaker != b.speaker)
+        and len(b.restatement) <= ws.compose_short_chars
+        and not asked_only(b.restatement)
+        and (refers_back(b.restatement) or _dangling(b))
+        and len(core.restatement) + 1 + len(b.restatement) <= ws.compose_chars
+        and _adjacent(core, b, position, 1)
+        and _times_agree(core, b)
+    )
+
+
 def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: WriteSettings) -> list[Candidate]:
     """Compose consecutive candidates of adjacent turns (in the order given); ``compose_chars`` 0 is off."""
     out: list[Candidate] = []
@@ -162,6 +183,10 @@ def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: Wr
     for cand in candidates:
         if out and last is not None and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws, last):
             out[-1] = combine(out[-1], cand, last.speaker)
+        elif out and ws.compose_chars > 0 and replies_to_core(out[-1], cand, position, ws):
+            reply = combine(out[-1], cand, out[-1].speaker)
+            out.append(replace(reply, layer=cand.layer, facts=cand.facts, emphasis=cand.emphasis,
+                               mentioned_at=cand.mentioned_at or reply.mentioned_at))
         else:
             out.append(cand)
         last = cand

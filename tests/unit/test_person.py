@@ -241,6 +241,13 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("We'd love to come.", C, M, "Caroline and others would love to come."),
     ("We'll see.", C, M, "Caroline and others will see."),
     ("We have two rules now.", C, M, "Caroline and others have two rules now."),
+    # a question's last clause without "do" or "that": "you" is its subject
+    ("Any particular type of flooring you like?", C, M, "Any particular type of flooring Melanie likes?"),
+    ("Which one you like best?", C, M, "Which one Melanie likes best?"),
+    ("Anything you need?", C, M, "Anything Melanie needs?"),
+    ("The book you loved?", C, M, "The book Melanie loved?"),
+    ("Can I ask you something?", C, M, "Can Caroline ask Melanie something?"),
+    ("Remember the trip I told you about?", C, M, "Remember the trip Caroline told Melanie about?"),
     ("We can't wait to see you.", C, M, "Caroline and others can't wait to see Melanie."),
     ("Come to our house.", C, M, "Come to Caroline's house."),
     ("They invited us.", C, M, "They invited Caroline and others."),

@@ -27,7 +27,7 @@ Conventions (documented choices):
   question about "we" ("Did we meet?"), "remember when we", talking together ("since we
   last talked"), "our friendship/conversation/chat"; otherwise "<speaker> and others" (in
   dialogue "we" is mostly the speaker's family, so "each other" and "we both" do not
-  decide it). The choice holds for the whole span. Verbs stay plural ("we're" ->
+  decide it: "We both helped with the painting" was a mother and her child). The choice holds for the whole span. Verbs stay plural ("we're" ->
   "Caroline and others are"). "our"/"ours" -> "Caroline and Melanie's" for the pair,
   "Caroline's" (the speaker's household) otherwise. "you guys/all/two/both" -> "Melanie
   and others". "Let's" itself stays as said. A speaker with no group of its own (an
@@ -158,6 +158,8 @@ def person_edits(
         edits[tok.i] = Edit(tok.idx, last.idx + len(last), _cased(tok, _form(tok, key, form, who, people)))
         if form == "subj":
             _agree(tok, who, edits)
+        elif key == "2" and (verb := _elided_clause_verb(tok)) is not None:
+            _inflect(verb, who, edits, lexical=True)  # "Any flooring you like?" -> "... Jon likes?"
         _glued(tok, who, edits)
     if not len(tokens):
         return []
@@ -365,6 +367,31 @@ def _pair_meant(words: list[Token]) -> bool:
         if any(a.lower_ in _PROPOSALS and not _negated(a) or a.lower_ == "can" and a.i < t.i for a in auxes):
             return True  # "we should", "shall we", "can we"
     return False
+
+
+_ENDING = frozenset(("best", "most", "more", "less", "now", "lately", "too", "?"))
+
+
+def _elided_clause_verb(you: Token) -> Token | None:
+    """The verb of a question's last clause that the parser missed: "Any particular type of
+    flooring you like?", "Something you want?" (no "do", no "that": "you" was read as an
+    object). A present verb right after "you", then only an adverb or two before the "?"."""
+    doc = you.doc
+    if you.lower_ != "you" or you.i + 2 >= len(doc) or you.i == 0:
+        return None
+    verb, rest = doc[you.i + 1], doc[you.i + 2 :]
+    if not verb.is_alpha or not verb.is_lower or verb.lower_ in _BE:
+        return None
+    if verb.tag_ not in ("VBP", "VB") and not (verb.tag_ in ("IN", "UH") and verb.lower_ == "like"):
+        return None  # "the festival I told you about?": a preposition; "like" is read as one
+    end = next((t.i for t in rest if t.is_sent_end or t.text in ".!?"), doc[-1].i)
+    tail = [t.lower_ for t in doc[you.i + 2 : end + 1]]
+    if not tail or tail[-1] != "?" or any(w not in _ENDING for w in tail):
+        return None
+    return verb if doc[you.i - 1].tag_ not in ("MD", "TO") and doc[you.i - 1].lower_ not in _AUX_BEFORE else None
+
+
+_AUX_BEFORE = frozenset("do does did don't can will would could should have has".split())
 
 
 def _negated(aux: Token) -> bool:

@@ -329,6 +329,9 @@ _REPLY_CLOSING = re.compile(
 # Interrogatives that ask for a place, a time, a choice or an amount: the answer is a fact.
 _FACT_QUESTION = re.compile(r"(?:where|when|which|how\s+(?:long|many|much|often|far|old|soon))(?![\w'])", re.I)
 _FORMULA_RES = tuple((act, re.compile(rf"(?<![\w'])(?:{p})(?![\w'])", re.I)) for act, p in _FORMULAS)
+# Any formula at all, in one pass: most sentences hold none, and then the formulas one by one
+# (each a pass of its own) find nothing either.
+_ANY_FORMULA = re.compile(r"(?<![\w'])(?:" + "|".join(f"(?:{p})" for _, p in _FORMULAS) + r")(?![\w'])", re.I)
 
 _WORD = re.compile(r"(?<!<)(?<!</)[^\W_]+(?:['\-][^\W_]+)*")  # not the "3" of the emoticon "<3"
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
@@ -421,6 +424,8 @@ def _mask_formulas(sentence: str) -> tuple[str, list[Act]]:
     """The sentence with every phatic formula blanked out (offsets kept), and their acts."""
     acts: list[Act] = []
     text = sentence
+    if not _ANY_FORMULA.search(sentence):
+        return text, acts
     for act, pattern in _FORMULA_RES:
         for m in pattern.finditer(text):
             acts.append(act)

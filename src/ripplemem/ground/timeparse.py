@@ -418,10 +418,31 @@ def _rule_decade(m: re.Match[str], d: date, tense: Tense) -> Found:
     return TimeSpan(_dt(date(start, 1, 1)), _dt(date(start + 10, 1, 1))), m[0]
 
 
+class _Gate(NamedTuple):
+    """What a rule's phrase must hold: one of ``words`` (plain lower-case words; none: only
+    ``pattern`` says, as for a digit)."""
+
+    pattern: re.Pattern[str]
+    words: tuple[str, ...]
+
+
+def _gate(source: str) -> _Gate:
+    words = tuple(source.split("|")) if re.fullmatch(r"[a-z|]+", source) else ()
+    return _Gate(re.compile(source, re.I), words)
+
+
+def _holds(gate: _Gate, text: str, low: str | None) -> bool:
+    """Whether ``text`` holds what ``gate`` asks; ``low``: the text lower-cased when it is
+    ASCII (where a plain search for the words finds what the case-blind pattern finds)."""
+    if low is not None and gate.words:
+        return any(w in low for w in gate.words)
+    return gate.pattern.search(text) is not None
+
+
 # Each rule with the words one of which its phrase must hold (its gate): a rule whose gate is
 # not in the text is not searched for (one quick search, where a rule is a pass of its own).
-_RULES: tuple[tuple[re.Pattern[str], Rule, bool, re.Pattern[str]], ...] = tuple(
-    (re.compile(p, re.I), rule, relative, re.compile(gate, re.I))
+_RULES: tuple[tuple[re.Pattern[str], Rule, bool, _Gate], ...] = tuple(
+    (re.compile(p, re.I), rule, relative, _gate(gate))
     for p, rule, relative, gate in (
         (r"\bthe\s+day\s+before\s+yesterday\b", _fixed_day(-2), True, "yesterday"),
         (r"\b(?:the\s+)?day\s+after\s+tomorrow\b", _fixed_day(2), True, "tomorrow"),
@@ -488,11 +509,12 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
     day = utc(anchor).date()
     mood = tense or infer_tense(text)
     found: list[TimeMention] = []
-    gated: dict[re.Pattern[str], bool] = {}  # a gate several rules share is searched once
+    gated: dict[_Gate, bool] = {}  # a gate several rules share is searched once
+    low = text.lower() if text.isascii() else None
     for pattern, rule, relative, gate in _RULES:
         held = gated.get(gate)
         if held is None:
-            held = gated[gate] = gate.search(text) is not None
+            held = gated[gate] = _holds(gate, text, low)
         if not held:
             continue
         for m in pattern.finditer(text):

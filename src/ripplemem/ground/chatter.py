@@ -199,6 +199,11 @@ MAX_PLEASANTRY_WORDS = 40  # a longer sentence is not small talk, whatever its w
 MAX_VERBS_IN_QUESTION = 2  # verbs a follow-up question may hold and still name nothing
 MAX_UNKNOWN_IN_REACTION = 4  # unknown words (not echoes) an evaluation of what was heard may hold
 _BE = _words("is was are were be been being am 's 're it's that's you're they're we're")
+# combinations the per-word tests read, built once (not once per word)
+_COUNTS_AND_TIMES = TIME_WORDS | NUMBER_WORDS
+_NOUN_MODIFIERS = DEGREE | PLAIN_ADJECTIVES
+_VERB_BEFORE = _VERB_AFTER - _BE
+_PLAIN_DEGREE = DEGREE - _AFFECT
 LEXICON = FUNCTION_WORDS | INTERJECTIONS | PLAIN_ADJECTIVES | EVALUATIVE | DEGREE | ADDRESS | SOCIAL_VERBS | EMPTY_NOUNS
 
 _LEADING = INTERJECTIONS | _words("thanks thank you good morning evening afternoon night dear my friend buddy")
@@ -329,6 +334,9 @@ _REPLY_CLOSING = re.compile(
 # Interrogatives that ask for a place, a time, a choice or an amount: the answer is a fact.
 _FACT_QUESTION = re.compile(r"(?:where|when|which|how\s+(?:long|many|much|often|far|old|soon))(?![\w'])", re.I)
 _FORMULA_RES = tuple((act, re.compile(rf"(?<![\w'])(?:{p})(?![\w'])", re.I)) for act, p in _FORMULAS)
+# Any formula at all, in one pass: most sentences hold none, and then the formulas one by one
+# (each a pass of its own) find nothing either.
+_ANY_FORMULA = re.compile(r"(?<![\w'])(?:" + "|".join(f"(?:{p})" for _, p in _FORMULAS) + r")(?![\w'])", re.I)
 
 _WORD = re.compile(r"(?<!<)(?<!</)[^\W_]+(?:['\-][^\W_]+)*")  # not the "3" of the emoticon "<3"
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
@@ -421,6 +429,8 @@ def _mask_formulas(sentence: str) -> tuple[str, list[Act]]:
     """The sentence with every phatic formula blanked out (offsets kept), and their acts."""
     acts: list[Act] = []
     text = sentence
+    if not _ANY_FORMULA.search(sentence):
+        return text, acts
     for act, pattern in _FORMULA_RES:
         for m in pattern.finditer(text):
             acts.append(act)
@@ -444,7 +454,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
     question = sentence.rstrip().endswith("?")
     if question and (asked := _asks_for_fact(text)):
         return "content", asked  # "So, where are you going to stay?": the answer is a place
-    shouting = sum(c.isupper() for c in sentence) > sum(c.islower() for c in sentence)
+    shouting = sum(map(str.isupper, sentence)) > sum(map(str.islower, sentence))
     unknown: list[tuple[str, str]] = []  # (word, "verb" | "noun" | "new": what it may be)
     before = ""
     article = False  # inside a noun phrase opened by "a"/"an": it introduces something
@@ -462,7 +472,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
         if low not in DEGREE:
             before = low  # "it actually **works**": a stance adverb stands between subject and verb
         # "a puppy", "a new puppy" introduce something; "a tough game", "an awesome mom" evaluate
-        article = low in ("a", "an") or article and (low in DEGREE | PLAIN_ADJECTIVES or kind == "unknown")
+        article = low in ("a", "an") or article and (low in _NOUN_MODIFIERS or kind == "unknown")
         opening = opening and low in INTERJECTIONS
     if unknown and not _lenient(sentence, unknown, acts, question, context):
         return "content", " ".join(w for w, _ in unknown)
@@ -523,7 +533,7 @@ def _role(word: str, before: str, tag: str | None, question: bool, context: _Con
         return "echo"
     if initial and not _participle(low):
         return "new"  # "**Tilly** helps me", "**include** the costs": a name, or a request
-    if tag == "VERB" or before in _VERB_AFTER - _BE or before in _BE and _participle(low):
+    if tag == "VERB" or before in _VERB_BEFORE or before in _BE and _participle(low):
         return "verb"  # "did they **react**", "is it **called**"; but "what is **artifice**"
     return "verb" if not question and _participle(low) else "noun"
 
@@ -551,7 +561,7 @@ def _speaks_of_self(sentence: str) -> bool:
     for i, w in enumerate(lows):
         if w not in _FIRST_PERSON:
             continue
-        nxt = next((x for x in lows[i + 1 :] if x not in DEGREE - _AFFECT and x != "am"), "")
+        nxt = next((x for x in lows[i + 1 :] if x not in _PLAIN_DEGREE and x != "am"), "")
         if w in ("my", "our", "mine", "ours", "myself", "ourselves"):
             return True
         if w == "me":
@@ -578,7 +588,7 @@ def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool) -> str:
     low = _REPEATS.sub(r"\1\1", word.lower())
     if _empty_word(low):
         return "empty"
-    if low.partition("'")[0] in TIME_WORDS | NUMBER_WORDS:
+    if low.partition("'")[0] in _COUNTS_AND_TIMES:
         return "content"
     if word[:1].isupper() and not initial and not shouting and word != "I" and not word.startswith("I'"):
         return "content"  # a name: "We met Jon at Harbor Grill"

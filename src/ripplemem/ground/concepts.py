@@ -139,7 +139,8 @@ def concepts(tokens: Sequence[Token], exclude: Iterable[str] = ()) -> tuple[str,
             run.append(tok)
             close_run()
             continue
-        close_run()
+        if run:  # nothing to close otherwise (most words)
+            close_run()
         if tag in _NOUN and _ok(tok.text, skip):
             base = singular(tok.text) if tag == "NNS" else tok.text.lower()
             if base in GENERIC or base in STOPWORDS or base in ABSTRACT or base.endswith(_ABSTRACT_SUFFIXES):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
 _NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
@@ -40,13 +41,21 @@ def unsupported(description: str, evidence_texts: Iterable[str]) -> list[str]:
     capitalised words is stated when the evidence has it whole or has each of its words
     ("Is Spider-Man Joanna's favourite?" from "Is Spider-Man your favourite?", Joanna being
     the one addressed): two known names side by side invent nothing."""
-    corpus = " ".join(evidence_texts)
-    known_numbers = numbers(corpus)
-    low = corpus.lower()
-    words = set(_WORD.findall(low))
+    texts = list(evidence_texts)
+    low = " ".join(texts).lower()
+    # a number or a word never spans the space that joins two texts: each text's own are read
+    # once (a long turn is the evidence of each of its many memories)
+    known_numbers = frozenset().union(*(_known(t)[0] for t in texts))
+    words = frozenset().union(*(_known(t)[1] for t in texts))
     missing = [n for n in sorted(numbers(description)) if n not in known_numbers]
     missing += [n for n in sorted(names(description)) if n not in low and not set(n.split()) <= words]
     return missing
 
 
 _WORD = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=512)
+def _known(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The numbers of one evidence text and its words, lower-cased."""
+    return frozenset(numbers(text)), frozenset(_WORD.findall(text.lower()))

@@ -67,6 +67,7 @@ Conventions (documented choices):
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
@@ -698,19 +699,23 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     return list(_quote_ranges(text))
 
 
+_QUOTE_MARK = re.compile("[" + "".join(_QUOTES) + "]")
+
+
 def _quote_ranges(text: str) -> Iterator[tuple[int, int]]:
-    """``(open, close)`` offsets of the quotation marks around quoted passages."""
+    """``(open, close)`` offsets of the quotation marks around quoted passages (the marks
+    found by search, not by a step through every character: most turns have none)."""
     i = 0
-    while i < len(text):
-        ch = text[i]
-        close = _QUOTES.get(ch)
-        if close is None or not _opens(text, i):
+    while (m := _QUOTE_MARK.search(text, i)) is not None:
+        i = m.start()
+        if not _opens(text, i):
             i += 1
             continue
-        j = i + 1
-        while j < len(text) and not (text[j] == close and _closes(text, j)):
-            j += 1
-        if j >= len(text):
+        close = _QUOTES[text[i]]
+        j = text.find(close, i + 1)
+        while j >= 0 and not _closes(text, j):
+            j = text.find(close, j + 1)
+        if j < 0:
             i += 1
             continue
         yield i, j

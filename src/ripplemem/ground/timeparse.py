@@ -430,37 +430,60 @@ def _rule_decade(m: re.Match[str], d: date, tense: Tense) -> Found:
     return TimeSpan(_dt(date(start, 1, 1)), _dt(date(start + 10, 1, 1))), m[0]
 
 
-_RULES: tuple[tuple[re.Pattern[str], Rule, bool], ...] = tuple(
-    (re.compile(p, re.I), rule, relative)
-    for p, rule, relative in (
-        (r"\bthe\s+day\s+before\s+yesterday\b", _fixed_day(-2), True),
-        (r"\b(?:the\s+)?day\s+after\s+tomorrow\b", _fixed_day(2), True),
-        (r"\byesterday" + _PART + r"\b", _fixed_day(-1), True),
-        (r"\blast\s+night\b", _rule_last_night, True),
-        (r"\btoday\b", _fixed_day(0), True),
-        (r"\btonight\b", _fixed_day(0, "night"), True),
-        (r"\bthis\s+(?P<part>morning|afternoon|evening)\b", _fixed_day(0), True),
-        (r"\btomorrow" + _PART + r"\b", _fixed_day(1), True),
-        (r"\b" + _REL + r"\s+week\b", _rule_rel_week, True),
-        (r"\bthe\s+week\s+before\s+last\b", _rule_week_before_last, True),
-        (r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _rule_part_of_period, True),
-        (r"\b(?:" + _REL + r"\s+|(?:over|during|on|at)\s+the\s+|the\s+)weekend\b", _rule_weekend, True),
-        (r"\b" + _NUM + r"\s+weekends?\s+ago\b", _rule_weekends_ago, True),
-        (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", _rule_ago, True),
-        (r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s+time)?\b", _rule_in_future, True),
-        (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+now\b", _rule_in_future, True),
-        (r"\b" + _REL + r"\s+(?P<unit>month|year)\b", _rule_rel_month_year, True),
-        (r"\b(?:" + _REL + r"\s+|(?:in|during|over|through)\s+the\s+)" + _SEASON + r"\b", _rule_season, True),
-        (r"\b(?:(?:in|during|over)\s+)?(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?(?P<y>(?:19|20)\d{2})\b", _rule_season_year, False),
-        (r"\b(?:" + _REL + r"\s+|on\s+)?" + _WEEKDAY + r"(?!s\b)" + _PART + r"\b", _rule_weekday, True),
-        (r"\b(?:" + _REL + r"\s+|on\s+)" + _WEEKDAY_ABBR + r"(?![\w'])" + _PART, _rule_weekday, True),
-        (r"\b(?P<y>\d{4})[-/](?P<mon>\d{1,2})[-/](?P<d>\d{1,2})\b", _rule_full_date, False),
-        (r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_ABBR_RE + r"(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False),
-        (r"\b" + _MONTH_ABBR_RE + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False),
-        (r"\b" + _MONTH + r",?\s+(?P<y>(?:19|20)\d{2})\b", _rule_month_year, False),
-        (r"\b(?P<pre>in|during|since|until|till|by|from|last|next|this|early|late|mid|back\s+in)(?:\s+|(?<=mid)-)" + _MONTH + r"\b(?!\s+\d)", _rule_month, True),
-        (r"\b(?:in|during|since|from|until|till|of|back\s+in|around)\s+(?:the\s+year\s+)?(?P<y>(?:19|20)\d{2})\b(?![-/]\d|\s+(?:people|persons|steps|words|miles|meters|dollars|calories|times|feet|pounds|points))", _rule_year, False),
-        (r"\b(?:in\s+)?(?:the\s+)?(?P<dec>(?:19|20)\d0)'?s\b", _rule_decade, False),
+class _Gate(NamedTuple):
+    """What a rule's phrase must hold: one of ``words`` (plain lower-case words; none: only
+    ``pattern`` says, as for a digit)."""
+
+    pattern: re.Pattern[str]
+    words: tuple[str, ...]
+
+
+def _gate(source: str) -> _Gate:
+    words = tuple(source.split("|")) if re.fullmatch(r"[a-z|]+", source) else ()
+    return _Gate(re.compile(source, re.I), words)
+
+
+def _holds(gate: _Gate, text: str, low: str | None) -> bool:
+    """Whether ``text`` holds what ``gate`` asks; ``low``: the text lower-cased when it is
+    ASCII (where a plain search for the words finds what the case-blind pattern finds)."""
+    if low is not None and gate.words:
+        return any(w in low for w in gate.words)
+    return gate.pattern.search(text) is not None
+
+
+# Each rule with the words one of which its phrase must hold (its gate): a rule whose gate is
+# not in the text is not searched for (one quick search, where a rule is a pass of its own).
+_RULES: tuple[tuple[re.Pattern[str], Rule, bool, _Gate], ...] = tuple(
+    (re.compile(p, re.I), rule, relative, _gate(gate))
+    for p, rule, relative, gate in (
+        (r"\bthe\s+day\s+before\s+yesterday\b", _fixed_day(-2), True, "yesterday"),
+        (r"\b(?:the\s+)?day\s+after\s+tomorrow\b", _fixed_day(2), True, "tomorrow"),
+        (r"\byesterday" + _PART + r"\b", _fixed_day(-1), True, "yesterday"),
+        (r"\blast\s+night\b", _rule_last_night, True, "night"),
+        (r"\btoday\b", _fixed_day(0), True, "today"),
+        (r"\btonight\b", _fixed_day(0, "night"), True, "tonight"),
+        (r"\bthis\s+(?P<part>morning|afternoon|evening)\b", _fixed_day(0), True, "morning|afternoon|evening"),
+        (r"\btomorrow" + _PART + r"\b", _fixed_day(1), True, "tomorrow"),
+        (r"\b" + _REL + r"\s+week\b", _rule_rel_week, True, "week"),
+        (r"\bthe\s+week\s+before\s+last\b", _rule_week_before_last, True, "week"),
+        (r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _rule_part_of_period, True, "week|month|year"),
+        (r"\b(?:" + _REL + r"\s+|(?:over|during|on|at)\s+the\s+|the\s+)weekend\b", _rule_weekend, True, "weekend"),
+        (r"\b" + _NUM + r"\s+weekends?\s+ago\b", _rule_weekends_ago, True, "weekend"),
+        (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", _rule_ago, True, "ago"),
+        (r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s+time)?\b", _rule_in_future, True, "day|week|month|year"),
+        (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+now\b", _rule_in_future, True, "now"),
+        (r"\b" + _REL + r"\s+(?P<unit>month|year)\b", _rule_rel_month_year, True, "month|year"),
+        (r"\b(?:" + _REL + r"\s+|(?:in|during|over|through)\s+the\s+)" + _SEASON + r"\b", _rule_season, True, "summer|winter|spring|fall|autumn"),
+        (r"\b(?:(?:in|during|over)\s+)?(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?(?P<y>(?:19|20)\d{2})\b", _rule_season_year, False, "summer|winter|spring|fall|autumn"),
+        (r"\b(?:" + _REL + r"\s+|on\s+)?" + _WEEKDAY + r"(?!s\b)" + _PART + r"\b", _rule_weekday, True, "day"),
+        (r"\b(?:" + _REL + r"\s+|on\s+)" + _WEEKDAY_ABBR + r"(?![\w'])" + _PART, _rule_weekday, True, "mon|tue|wed|thu|fri|sat|sun"),
+        (r"\b(?P<y>\d{4})[-/](?P<mon>\d{1,2})[-/](?P<d>\d{1,2})\b", _rule_full_date, False, r"\d"),
+        (r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_ABBR_RE + r"(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False, r"\d"),
+        (r"\b" + _MONTH_ABBR_RE + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False, r"\d"),
+        (r"\b" + _MONTH + r",?\s+(?P<y>(?:19|20)\d{2})\b", _rule_month_year, False, r"\d"),
+        (r"\b(?P<pre>in|during|since|until|till|by|from|last|next|this|early|late|mid|back\s+in)(?:\s+|(?<=mid)-)" + _MONTH + r"\b(?!\s+\d)", _rule_month, True, "|".join(MONTHS)),
+        (r"\b(?:in|during|since|from|until|till|of|back\s+in|around)\s+(?:the\s+year\s+)?(?P<y>(?:19|20)\d{2})\b(?![-/]\d|\s+(?:people|persons|steps|words|miles|meters|dollars|calories|times|feet|pounds|points))", _rule_year, False, r"\d"),
+        (r"\b(?:in\s+)?(?:the\s+)?(?P<dec>(?:19|20)\d0)'?s\b", _rule_decade, False, r"\d"),
     )
 )
 
@@ -498,7 +521,14 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
     day = utc(anchor).date()
     mood = tense or infer_tense(text)
     found: list[TimeMention] = []
-    for pattern, rule, relative in _RULES:
+    gated: dict[_Gate, bool] = {}  # a gate several rules share is searched once
+    low = text.lower() if text.isascii() else None
+    for pattern, rule, relative, gate in _RULES:
+        held = gated.get(gate)
+        if held is None:
+            held = gated[gate] = _holds(gate, text, low)
+        if not held:
+            continue
         for m in pattern.finditer(text):
             if figurative(text, m.start(), m.end()):
                 continue

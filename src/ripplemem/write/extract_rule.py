@@ -666,7 +666,7 @@ def _entities(doc: Doc | None, unit: _Unit, window: Window, roles: _Roles) -> tu
             if not _PERSON_NAME.fullmatch(text) or text.split()[0] in _NOT_NAMES:
                 continue  # "kinda nerve", "Last Fri": not names
             people.add(_speaker_for(text, window) or text)
-        elif label in ("GPE", "LOC", "FAC") or label == "ORG" and _AT_PLACE.search(doc_text(doc), 0, start):
+        elif label in ("GPE", "LOC", "FAC") or label == "ORG" and _at_place(doc_text(doc), start):
             places.add(text)
         if label in _FACT_LABELS:
             facts.append(text)
@@ -705,6 +705,21 @@ _VENUE = re.compile(
 
 
 _AT_PLACE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?$")
+
+
+def _at_place(text: str, start: int) -> bool:
+    """Whether "at" or "in" (and maybe "the") comes just before ``start`` (``_AT_PLACE``
+    ending there). Searched from where such a phrase can begin, the "at" before the last
+    one or two runs of whitespace, not from the start of the turn: each entity of a long
+    answer searched its whole text before it."""
+    begin = start
+    while begin > 0 and text[begin - 1].isspace():
+        begin -= 1
+    if text.endswith("the", 0, begin):
+        begin -= 3
+        while begin > 0 and text[begin - 1].isspace():
+            begin -= 1
+    return _AT_PLACE.search(text, max(0, begin - 2), start) is not None
 
 
 def _ents(doc: Doc) -> list[tuple[str, str, int, int]]:

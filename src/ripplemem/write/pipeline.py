@@ -126,6 +126,7 @@ class _Pending:
     events: list[MemoryEvent] = field(default_factory=list)
     supersedes: list[Edge] = field(default_factory=list)
     dense: dict[str, list[tuple[str, float]]] = field(default_factory=dict)  # new unit -> its vector-index pool
+    stored: dict[str, MemoryUnit] = field(default_factory=dict)  # stored units read so far (``_stored``)
 
 
 def new_unit_id() -> str:
@@ -330,7 +331,7 @@ def _neighbours(
 ) -> list[tuple[MemoryUnit, float]]:
     """The ``k`` nearest current memories, stored (from ``found``) or added earlier in this call."""
     found = found[:k]
-    units = {u.id: u for u in ctx.store.get_units(scope, [uid for uid, _ in found])}
+    units = {u.id: u for u in _stored(ctx, scope, pending, [uid for uid, _ in found])}
     scored = [(pending.changed.get(uid, units[uid]), s) for uid, s in found if uid in units]
     fresh = [u for u in pending.new.values() if u.vector is not None]
     if fresh:
@@ -339,6 +340,15 @@ def _neighbours(
             scored.append((fresh[i], float(sims[i])))
     scored.sort(key=lambda p: -p[1])
     return scored[:k]
+
+
+def _stored(ctx: WriteContext, scope: Scope, pending: _Pending, ids: list[str]) -> list[MemoryUnit]:
+    """``store.get_units``, each unit read once per call: the store does not change before
+    the call's batch is applied (a long session's units share most of their neighbours)."""
+    missing = [i for i in ids if i not in pending.stored]
+    if missing:
+        pending.stored.update((u.id, u) for u in ctx.store.get_units(scope, missing))
+    return [pending.stored[i] for i in ids if i in pending.stored]
 
 
 def _metadata(cand: Candidate, of_turns: Mapping[tuple[str, str], Mapping[str, Any]]) -> dict[str, Any]:
@@ -459,7 +469,7 @@ def _link(
         dense = [u for u in fresh if u.vector is not None]
         matrix = np.stack([u.vector for u in dense]) if dense else None  # type: ignore[misc]
         for i, unit in enumerate(fresh):
-            stored = ctx.store.get_units(scope, _pool(ctx, scope, unit, pending.dense[unit.id]))
+            stored = _stored(ctx, scope, pending, _pool(ctx, scope, unit, pending.dense[unit.id]))
             if unit.vector is not None and matrix is not None:
                 sims = matrix @ unit.vector
                 batch_pool = [dense[j] for j in np.argsort(-sims)[: gs.pool + 1] if dense[j].id != unit.id]

@@ -118,3 +118,19 @@ def test_bulk_import_keeps_metadata_and_schedules_maintenance_as_adds_do(open_me
     with pytest.raises(InputError, match=r"sessions\[0\].metadata"):
         bulk.add_sessions([{"messages": SESSION_1, "metadata": ["not", "an", "object"]}], user_id="v")
     assert bulk.list(user_id="v") == []
+
+
+def test_two_ingests_of_the_same_turns_are_the_same_store(open_memory: MemoryFactory) -> None:
+    """Ids read from content (``write.pipeline.content_unit_id``): without numbering them, two
+    ingests keep the same ids and the same edges, in one process or in the bulk path."""
+    def stored(memory: Memory) -> list[tuple[str, str]]:
+        return sorted((u.id, u.restatement) for u in memory.list(user_id="u", limit=10_000))
+
+    first = open_memory("first.db")
+    for s in sessions():
+        first.add(s["messages"], user_id="u", session_id=s["session_id"], session_time=s["session_time"])
+    second = open_memory("second.db")
+    second.add_sessions(sessions(), user_id="u", workers=1)
+    assert stored(first) == stored(second)
+    a, b = fingerprint(first, "u"), fingerprint(second, "u")
+    assert differences(a, b) == [] and a["edges"]

@@ -4,10 +4,12 @@ A fingerprint lists every memory of a scope (its text, layer, tier, sources, ses
 participants, locations, concepts, facts, time, importance, whether it was closed, its
 metadata and whether it is cold or pinned) and
 every edge between them, each end named by its memory's position in the sorted list
-(unit ids are random, so they cannot be compared). Two ingests of the same turns, one
+(ids are read from content now, ``write.pipeline.content_unit_id``, but were random before,
+and a version that made them so must still compare). Two ingests of the same turns, one
 ``add`` per session or through the bulk path, before or after a change of speed, must
 give equal fingerprints. A fingerprint reads only the public API, so it can be taken with any version of the
-library; :func:`counted_ids` makes the ingest itself repeatable.
+library; :func:`counted_ids` numbers the ids that are still random (a memory whose content
+id is taken), and those of an earlier version, so that its ingest is repeatable too.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ WEIGHT_DIGITS = 5  # edge weights and importances are rounded: float32 vectors, 
 
 @contextmanager
 def counted_ids() -> Iterator[None]:
-    """New memories numbered in the order they are made instead of random ids.
+    """Random ids (``write.pipeline.new_unit_id``: a memory whose content id is taken, or
+    every memory of an earlier version) numbered in the order they are made.
 
     Edges are capped per memory and ties are broken by id, so with random ids two ingests
     of the same turns keep different, equally strong edges; numbered ids make the choice

@@ -1,8 +1,8 @@
 """``ripplemem bench same-memories``: one ``add`` per session against the bulk import.
 
 Ingests one LoCoMo conversation twice into fresh SQLite files, once with an ``add`` per
-session and once with ``add_sessions`` over ``--workers`` processes, both with numbered
-ids (``fingerprint.counted_ids``), and compares what they stored: every memory's text,
+session and once with ``add_sessions`` over ``--workers`` processes (ids read from content;
+any random one numbered: ``fingerprint.counted_ids``), and compares what they stored: every memory's text,
 layer, sources and fields, and every edge. ``--save`` keeps the fingerprint of the first
 ingest and ``--against`` compares it with one saved earlier (by another version of the
 library, say), so a change of speed can be shown to store the same memories.

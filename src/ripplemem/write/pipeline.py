@@ -20,6 +20,7 @@ rules (``fallbacks``).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
 import uuid
@@ -27,6 +28,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 import numpy as np
@@ -131,6 +133,27 @@ class _Pending:
 
 def new_unit_id() -> str:
     return uuid.uuid4().hex
+
+
+def content_unit_id(scope: Scope, cand: Candidate) -> str:
+    """A new memory's id, from what it is: its scope, session, source turns and text. Edges are
+    capped per memory and ties broken by id, so random ids made two ingests of the same turns
+    keep different, equally strong edges (and rank ties differently); an id read from the
+    content makes every ingest of the same turns, one by one or in bulk, the same store."""
+    digest = hashlib.blake2b(digest_size=16)
+    for part in (scope.key, cand.session_id, *cand.sources, cand.restatement):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x1f")
+    return digest.hexdigest()
+
+
+def _unit_id(store: Store, scope: Scope, cand: Candidate, pending: _Pending) -> str:
+    """:func:`content_unit_id`, or a random id when a memory holds it already (the same text
+    of the same turns written twice, or kept after an update)."""
+    made = content_unit_id(scope, cand)
+    if made in pending.new or made in pending.changed or store.get_units(scope, [made]):
+        return new_unit_id()
+    return made
 
 
 def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
@@ -404,7 +427,7 @@ def _build_units(
             pending.events.append(MemoryEvent(target.id, "UPDATE", merged.restatement, target.restatement, merged.sources))
             continue
         unit = MemoryUnit(
-            id=plan.unit_id(index, new_unit_id), scope=scope, restatement=cand.restatement, sources=cand.sources,
+            id=plan.unit_id(index, partial(_unit_id, ctx.store, scope, cand, pending)), scope=scope, restatement=cand.restatement, sources=cand.sources,
             session_id=cand.session_id, vector=None if vec is None else vec.astype(np.float32), participants=cand.participants,
             locations=cand.locations, concepts=cand.concepts, role=cand.role, time=cand.time, layer=sel.layer, tier=sel.tier,
             importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,

@@ -52,6 +52,7 @@ class RecallSettings:
     list_floor: float = 0.7  # a consolidated memory under this share of the best score is left out of the evidence
     asked_lists: int = 2  # a list question: at most this many consolidated lists it names (subject and topic) rank first
     user_lists_asked_only: bool = True  # a chat user's consolidated list is evidence only when the question asks for it
+    single_list_weight: float = 0.8  # a consolidated list weighs this for a question that asks for one thing (1: off)
     count_frame: bool = True  # a count question's lexical view reads it without "total", "number of", "in total"
     request_frame: bool = True  # a request's lexical view reads it without "can you recommend", "any tips", "I might enjoy"
     session_support: float = 0.1  # a memory weighs up to 1 + this when the views found others of its session (0: off)

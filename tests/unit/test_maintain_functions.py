@@ -27,6 +27,7 @@ from ripplemem.read.consolidated import (
     asked_list_ids,
     asked_lists,
     list_owners,
+    lists_for_one,
     members_of,
     unasked_user_lists,
     weak_lists,
@@ -421,3 +422,12 @@ def test_a_kind_asked_for_finds_the_list_of_its_members() -> None:
     asked_lists(pool, {"Nate"}, "What pets does Nate have?", 2)  # between two people: the kind alone
     assert ranked(pool)[0].unit.id == "m"
     assert with_kinds(frozenset({"sibling"})) == {"sibling", "sister", "brother"}
+
+
+def test_a_list_weighs_less_for_a_question_that_asks_for_one_thing() -> None:
+    found = {"l": Found(_u("l", "Nate's recipes: ...", layer="semantic"), score=0.72),
+             "m": Found(_u("m", "It's vanilla with strawberry filling."), score=0.71)}
+    lists_for_one(found, 0.8)
+    assert [f.unit.id for f in ranked(found)] == ["m", "l"] and found["l"].score == 0.576
+    lists_for_one(found, 1.0)  # off
+    assert found["l"].score == 0.576 and found["m"].score == 0.71

@@ -155,6 +155,20 @@ def unasked_user_lists(found: dict[str, Found], asked: set[str]) -> dict[str, Fo
             if not (f.unit.consolidated and CHAT_USER in f.unit.participants and uid not in asked)}
 
 
+def lists_for_one(found: dict[str, Found], weight: float) -> None:
+    """For a question that asks for one thing ("What filling did Nate use in the cake?"), every
+    consolidated memory weighs ``weight``: a list answers a question that asks for several
+    things; for one, its member is the evidence, and the list a long pointer to it that takes
+    the room of the memory below it. On LoCoMo with maintenance (docs/benchmarks.md) 0.8 kept
+    list and count questions at 0.603 at 400 tokens, and single-hop and adversarial questions
+    as without maintenance (both lost up to 0.008 at 1.0)."""
+    if weight >= 1.0:
+        return
+    for f in found.values():
+        if f.unit.consolidated:
+            f.score = round(f.score * weight, 6)
+
+
 def weak_lists(found: dict[str, Found], floor: float) -> dict[str, Found]:
     """``found`` without the consolidated memories that score under ``floor`` times the best
     memory found: a list far down the ranking holds little the question asks about, and takes

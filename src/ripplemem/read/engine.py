@@ -34,6 +34,7 @@ from .consolidated import (
     asked_list_ids,
     asked_lists,
     list_owners,
+    lists_for_one,
     members_of,
     unasked_user_lists,
     weak_lists,
@@ -365,6 +366,8 @@ def recall(
     asked = _asked_lists(ctx, scope, found, cues.participants, query, rs.asked_lists) if asks_many else set()
     new_sources_first(found, rs.repeat_weight)
     evidence = unasked_user_lists(found, asked) if rs.user_lists_asked_only else found
+    if not asks_many:
+        lists_for_one(evidence, rs.single_list_weight)
     items = assemble(_without_repeats(ctx, scope, evidence, rs.list_floor), budget_tokens, k)
     order = ranked(found)
     trace.scores = {f.unit.id: f.score for f in order}

@@ -292,3 +292,12 @@ def test_a_weekday_that_names_the_following_date_is_that_date(text: str, restate
 def test_a_weekday_opening_a_sentence_keeps_its_capital() -> None:
     out, _ = restate_times("On Friday we left early.", datetime(2023, 3, 10, tzinfo=UTC))
     assert out == "On Friday, 3 March 2023 we left early."
+
+
+@pytest.mark.parametrize("text", ["see you \u017funday", "in \u017feptember", "\u017fept 3rd", "next wee\u212a", "th\u0131s friday"])
+def test_letters_a_pattern_takes_for_ascii_ones_do_not_break_the_rules(text: str) -> None:
+    """A case-insensitive pattern takes the long s for "s" (and the Kelvin sign for "k", the
+    dotless i for "i"); the rule that reads the match then found no weekday or month of that
+    name and raised. Such a text is read as its ASCII twin, its own words kept."""
+    found = find_times(text, datetime(2023, 5, 10, tzinfo=UTC))
+    assert len(found) == 1 and found[0].text == text[found[0].start : found[0].end]

@@ -353,7 +353,9 @@ def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
         return None  # a name that holds a weekday ("Tuesday Textures", "Monday Night Football")
     if not rel and not m[0].lower().startswith("on") and _named_day(m.string, m.start()):
         return None  # a day's name: "Good Friday", "Black Friday deals"
-    target = next(i for i, w in enumerate(WEEKDAYS) if w.startswith(m["wd"].lower()[:3]))
+    target = next((i for i, w in enumerate(WEEKDAYS) if w.startswith(m["wd"].lower()[:3])), None)
+    if target is None:
+        return None  # "ſunday": the pattern ignores case, and a long s matches "s"
     if rel == "this":
         day = d - timedelta(days=d.weekday()) + timedelta(days=target)
     elif rel in ("next", "coming", "this coming") or (rel in ("", "on") and tense == "future"):
@@ -511,6 +513,10 @@ def _ground(rule: Rule, m: re.Match[str], day: date, mood: Tense) -> Found:
         return None
 
 
+# the letters outside ASCII that a case-insensitive pattern takes for ASCII ones (U+0131, U+017F, U+212A)
+_ASCII_TWINS = str.maketrans({"\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
 def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> list[TimeMention]:
     """Every time expression in ``text``, grounded against ``anchor``, in text order.
 
@@ -518,6 +524,7 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
     from ``text`` itself (:func:`infer_tense`), so pass one sentence at a time.
     Overlapping matches keep the longest. "since X" spans from X to the anchor's day.
     """
+    said, text = text, text.translate(_ASCII_TWINS)  # the rules read ASCII letters: "ſunday" is no weekday name
     day = utc(anchor).date()
     mood = tense or infer_tense(text)
     found: list[TimeMention] = []
@@ -537,7 +544,8 @@ def find_times(text: str, anchor: datetime, *, tense: Tense | None = None) -> li
                 continue
             span, restated = result
             is_relative = relative or (rule in _RELATIVE_NO_DATE and m.groupdict().get("y") is None)
-            found.append(TimeMention(m[0], span, m.start(), m.end(), is_relative, restated if is_relative else m[0]))
+            words = said[m.start() : m.end()]
+            found.append(TimeMention(words, span, m.start(), m.end(), is_relative, restated if is_relative else words))
     chosen: list[TimeMention] = []
     for cand in sorted(found, key=lambda f: (-(f.end - f.start), f.start)):
         if all(cand.end <= c.start or cand.start >= c.end for c in chosen):

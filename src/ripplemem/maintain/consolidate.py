@@ -338,7 +338,7 @@ def statement(unit: MemoryUnit, topic: str, subject: str | None = None, chars: i
     said = sentences_by_subject(unit)
     own = [s for who, s in said if subject is None or who == subject] or [s for _, s in said]
     hits = [(s, hit) for s in own if (hit := terms & _words(s))]
-    nouns = said_as_nouns([s for s, _ in hits], [subject or "" for _ in hits] if subject else None)
+    nouns = said_as_nouns([s for s, _ in hits], [subject] * len(hits) if subject else None)
     named = [s for (s, hit), n in zip(hits, nouns, strict=True) if hit & n] or [s for s, _ in hits]
     if not named:
         return _cut(" ".join(own).strip(), chars, terms)

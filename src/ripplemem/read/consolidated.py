@@ -160,8 +160,8 @@ def lists_for_one(found: dict[str, Found], weight: float) -> None:
     consolidated memory weighs ``weight``: a list answers a question that asks for several
     things; for one, its member is the evidence, and the list a long pointer to it that takes
     the room of the memory below it. On LoCoMo with maintenance (docs/benchmarks.md) 0.8 kept
-    list and count questions at 0.603 at 400 tokens, and single-hop and adversarial questions
-    as without maintenance (both lost up to 0.008 at 1.0)."""
+    list and count questions at 0.603 at 400 tokens, and adversarial questions at 400 tokens as
+    without maintenance (they lost 0.008 at 1.0: two lists one place above the evidence)."""
     if weight >= 1.0:
         return
     for f in found.values():

@@ -126,6 +126,7 @@ class BeamRun:
     limit: int | None = None
     chats: list[dict[str, Any]] = field(default_factory=list)
     store_kind: str | None = None
+    ingest_seconds: float = 0.0  # the chats' ingest, summed before rounding
 
     def __call__(
         self,
@@ -152,6 +153,7 @@ class BeamRun:
                     row["turn"] = turn_ranks(row["gold"], ranked)
             observed.ranked.clear()
             self.chats.append(self._facts(chat, conversation, part, stores))
+            self.ingest_seconds += part.ingest_seconds  # unrounded: a small chat's ingest rounds to 0.000
             _merge(total, part)
         return total
 
@@ -191,7 +193,7 @@ class BeamRun:
         report["turn_recall_all"] = {
             str(k): metrics.by_category((r["category"], r["turn"][f"recall_all@{k}"]) for r in scored) for k in TURN_KS
         }
-        seconds = sum(c["ingest_seconds"] for c in self.chats)
+        seconds = self.ingest_seconds
         turns = sum(c["turns"] for c in self.chats)
         report["ingest"] = {
             "seconds": round(seconds, 2),

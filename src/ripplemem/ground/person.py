@@ -371,6 +371,7 @@ def _pair_meant(words: list[Token]) -> bool:
 
 
 _ENDING = frozenset(("best", "most", "more", "less", "now", "lately", "too", "?"))
+_AUX_BEFORE = frozenset("do does did don't can will would could should have has".split())
 
 
 def _elided_clause_verb(you: Token) -> Token | None:
@@ -380,19 +381,16 @@ def _elided_clause_verb(you: Token) -> Token | None:
     doc = you.doc
     if you.lower_ != "you" or you.i + 2 >= len(doc) or you.i == 0:
         return None
-    verb, rest = doc[you.i + 1], doc[you.i + 2 :]
+    verb = doc[you.i + 1]
     if not verb.is_alpha or not verb.is_lower or verb.lower_ in _BE:
         return None
     if verb.tag_ not in ("VBP", "VB") and not (verb.tag_ in ("IN", "UH") and verb.lower_ == "like"):
         return None  # "the festival I told you about?": a preposition; "like" is read as one
-    end = next((t.i for t in rest if t.is_sent_end or t.text in ".!?"), doc[-1].i)
+    end = next((t.i for t in doc[you.i + 2 :] if t.is_sent_end or t.text in ".!?"), doc[-1].i)
     tail = [t.lower_ for t in doc[you.i + 2 : end + 1]]
     if not tail or tail[-1] != "?" or any(w not in _ENDING for w in tail):
         return None
     return verb if doc[you.i - 1].tag_ not in ("MD", "TO") and doc[you.i - 1].lower_ not in _AUX_BEFORE else None
-
-
-_AUX_BEFORE = frozenset("do does did don't can will would could should have has".split())
 
 
 def _negated(aux: Token) -> bool:

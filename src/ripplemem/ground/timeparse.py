@@ -348,10 +348,11 @@ def _named_day(text: str, start: int) -> bool:
 
 def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
     rel = " ".join((m["rel"] or "").lower().split())
+    bare = not rel and not m[0].lower().startswith("on")
     title = _TITLE_WORD.match(m.string, m.end())
-    if not rel and not m[0].lower().startswith("on") and title and not _MONTH_OR_DAY.fullmatch(title.group().strip()):
+    if bare and title and not _MONTH_OR_DAY.fullmatch(title.group().strip()):
         return None  # a name that holds a weekday ("Tuesday Textures", "Monday Night Football")
-    if not rel and not m[0].lower().startswith("on") and _named_day(m.string, m.start()):
+    if bare and _named_day(m.string, m.start()):
         return None  # a day's name: "Good Friday", "Black Friday deals"
     target = next((i for i, w in enumerate(WEEKDAYS) if w.startswith(m["wd"].lower()[:3])), None)
     if target is None:
@@ -364,7 +365,6 @@ def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
         day = d - timedelta(days=(d.weekday() - target - 1) % 7 + 1)
     span = TimeSpan.day(_dt(day))
     name = WEEKDAYS[target].capitalize() + (f" {m['part'].lower()}" if m["part"] else "")
-    bare = not rel and not m[0].lower().startswith("on")
     return span, f"{name}, {span_label(span)}" if bare else f"on {name}, {span_label(span)}"
 
 

@@ -147,11 +147,11 @@ def content_unit_id(scope: Scope, cand: Candidate) -> str:
     return digest.hexdigest()
 
 
-def _unit_id(store: Store, scope: Scope, cand: Candidate, pending: _Pending) -> str:
-    """:func:`content_unit_id`, or a random id when a memory holds it already (the same text
-    of the same turns written twice, or kept after an update)."""
-    made = content_unit_id(scope, cand)
-    if made in pending.new or made in pending.changed or store.get_units(scope, [made]):
+def _unit_id(made: str, taken: Collection[str], pending: _Pending) -> str:
+    """``made`` (:func:`content_unit_id`), or a random id when a memory holds it already
+    (``taken``: stored; or made earlier in this call: the same text of the same turns written
+    twice, or kept after an update)."""
+    if made in pending.new or made in pending.changed or made in taken:
         return new_unit_id()
     return made
 
@@ -395,6 +395,8 @@ def _build_units(
     ws = ctx.settings.write
     speakers = frozenset(p for c in candidates for p in c.participants)
     now = plan.now
+    made = [content_unit_id(scope, c) for c in candidates]
+    taken = {u.id for u in ctx.store.get_units(scope, made)}  # one read for the call's ids, not one per memory
     novelty_of: dict[tuple[str, tuple[str, ...]], float] = {}  # a turn's last embedded memory's
     for index, (cand, vec) in enumerate(zip(candidates, vectors, strict=True)):
         if vec is None:
@@ -427,7 +429,7 @@ def _build_units(
             pending.events.append(MemoryEvent(target.id, "UPDATE", merged.restatement, target.restatement, merged.sources))
             continue
         unit = MemoryUnit(
-            id=plan.unit_id(index, partial(_unit_id, ctx.store, scope, cand, pending)), scope=scope, restatement=cand.restatement, sources=cand.sources,
+            id=plan.unit_id(index, partial(_unit_id, made[index], taken, pending)), scope=scope, restatement=cand.restatement, sources=cand.sources,
             session_id=cand.session_id, vector=None if vec is None else vec.astype(np.float32), participants=cand.participants,
             locations=cand.locations, concepts=cand.concepts, role=cand.role, time=cand.time, layer=sel.layer, tier=sel.tier,
             importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,

@@ -60,6 +60,7 @@ class RecallSettings:
     dictated_weight: float = 0.5  # chat: a user's text not about the user ("The user said: <pasted page>") weighs this
     list_depth: int = 2  # each initial view reads this many times view_k, so lists do not take specific memories' places
     role_depth: int = 4  # ... and then the dense view reads this many times view_k deep for the user's own memories
+    dense_relative: float = 0.5  # the dense view scores cosine / (best cosine ** this): 0 absolute, 1 relative like lexical (read.recall)
     extra_view: float = 0.1  # route strength: added per further view that found the memory
     planner_window: int = 10  # anchors are chosen among the top this many
     target_terms: int = 6  # gateway terms the rule planner adds to its target

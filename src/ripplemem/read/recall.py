@@ -23,6 +23,23 @@ def _hits(pairs: list[tuple[str, float]], route: str, scale: float | None = None
     return [Hit(uid, route, round(max(score, 0.0) / top, 6), rank) for rank, (uid, score) in enumerate(pairs)]
 
 
+def dense_scale(pairs: list[tuple[str, float]], relative: float) -> float:
+    """What the dense view's cosines are divided by: the best cosine to the power ``relative``.
+    The lexical view's scores are shares of its best hit's, so its first hit scores 1.0 however
+    little of the question it matches; a cosine is absolute, and MiniLM's rarely pass 0.6. Kept
+    absolute (0), a memory only the dense view found (the user's "started as a Marketing
+    Coordinator" for "How long have I been working in my current role?", cosine 0.48 and the
+    next 0.29) ranked below four memories that share "working" or "current" with the question.
+    Halfway (0.5) keeps the dense view's own strength in its scores and puts the two views on
+    one footing; fully relative (1) lifts a poor best match as high as a good one. With no
+    lexical hit there is nothing to put it on a footing with: the cosines stay absolute, like
+    the diffusion hits' matches to the target (a request whose frame alone is like the
+    question's, "Can you recommend some podcasts I might find interesting?", would otherwise
+    outrank the statement the answer should follow)."""
+    top = pairs[0][1] if pairs and pairs[0][1] > 0 else 1.0
+    return float(top**relative)
+
+
 def salient_names(store: Store, scope: Scope, kind: str, names: frozenset[str], total: int, gs: GraphSettings) -> frozenset[str]:
     """The names of ``kind`` that discriminate in this scope (see ``ground.salience``)."""
     return salient(
@@ -70,8 +87,9 @@ def initial_recall(
     lexical = store.lexical_search(scope, query, max(rs.view_k, rs.lexical_depth))
     wide = rs.view_k * max(rs.list_depth, 1)
     depth = max(rs.view_k * max(rs.role_depth, 1), wide) if deep else wide
+    dense = store.dense_search(scope, qvec, depth)
     views: dict[str, list[Hit]] = {
-        "dense": _hits(store.dense_search(scope, qvec, depth), "dense", scale=1.0),
+        "dense": _hits(dense, "dense", scale=dense_scale(dense, rs.dense_relative if lexical else 0.0)),
         "lexical": _hits(lexical if deep else lexical[:wide], "lexical"),
     }
     if rs.structural:

@@ -272,6 +272,7 @@ class _Round:
             hops=rs.hops, per_channel=rs.per_channel, structural=rs.structural,
             weights=CueWeights(g.weight_participants, g.weight_locations, g.weight_time),
             tau_days=g.tau_days, max_frontier=rs.max_frontier, max_reach=rs.max_reach,
+            query_vec=None if tvec is qvec else qvec,
         )
         if plan.many and rs.siblings > 0:
             hits += self.siblings([f.unit.id for f in ranked(self.found)[: rs.anchors]], qvec, selected)

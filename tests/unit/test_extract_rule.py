@@ -491,3 +491,25 @@ def test_a_long_answer_is_restated_up_to_its_opening_and_kept_as_said_after_it()
     whole = [c.restatement for c in RuleExtractor().extract(w) if c.role == "assistant"]
     assert all(" you keep " not in text for text in whole)  # 0 (the default): every answer restated whole
 
+
+
+def test_a_lead_in_goes_with_what_it_leads_to() -> None:
+    """A sentence ending with a colon ("Here are some techniques:") announces what follows: it is
+    never a memory of its own, whether a numbered heading and a paragraph follow it or the
+    answer's parsed opening ends there (:func:`parse_cut`) and the rest is kept as said."""
+    from ripplemem.write.extract_rule import answer_tail, parse_cut
+
+    items = "".join(
+        f"{n}. {name} technique:\n\nThe {name.lower()} technique uses {tool} on the egg before it is dyed a second time.\n\n"
+        for n, (name, tool) in enumerate((("Wax", "hot wax"), ("Scratching", "a sharp needle"), ("Sticker", "paper shapes")), 1)
+    )
+    answer = "Czech Easter eggs are decorated in several ways. Here are some of the traditional techniques:\n\n" + items
+    w = window(("user", "How are the eggs decorated?"), ("assistant", answer), speakers=("user", "assistant"), roles=True, new=[1])
+    said = [c.restatement for c in RuleExtractor().extract(w)]
+    assert not [s for s in said if s.rstrip("* ").endswith(":")], said
+    assert any("Here are some of the traditional techniques: 1. Wax technique: The wax technique uses hot wax" in s for s in said)
+
+    text = "First, a word on budgets. Here are the steps:\n1. Write down every cost.\n2. Keep the total under the limit."
+    cut = parse_cut(text, 50)
+    assert cut is not None and text[:cut] == "First, a word on budgets."  # not after the lead-in
+    assert answer_tail(text[cut:].strip(), 20, 600)[0] == "The assistant said: Here are the steps: 1. Write down every cost."

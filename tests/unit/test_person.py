@@ -369,6 +369,10 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("It was, I mean, fine.", C, M, "It was, I mean, fine."),
     ("The US is big.", C, M, "The US is big."),
     ("World War I ended in 1918.", C, M, "World War I ended in 1918."),
+    # a pronoun inside a hyphenated word is part of the word
+    ("I need some me-time this week.", C, M, "Caroline needs some me-time this week."),
+    ("We found an all-you-can-eat place near my office.", C, M, "Caroline and others found an all-you-can-eat place near Caroline's office."),
+    ("Tell me - did you go?", C, M, "Tell Caroline - did Melanie go?"),
     ("See you later! I told you about it.", C, M, "See Melanie later! Caroline told Melanie about it."),
     ("I'm home. Are you?", C, M, "Caroline is home. Is Melanie?"),
     ("It is what it is.", C, M, "It is what it is."),

@@ -307,6 +307,8 @@ def _reference(tok: Token) -> tuple[str, str] | None:
         return None  # "a gold mine"
     if tok.text == "I" and tok.i > 0 and tok.nbor(-1).text in _NUMBERED:
         return None  # "World War I", "Part I"
+    if _in_hyphened_word(tok):
+        return None  # "some me-time", "an all-you-can-eat buffet": a word, not a reference
     key, form = _FORMS[low]
     if low == "you":
         nxt = tok.nbor() if tok.i + 1 < len(tok.doc) else None
@@ -395,6 +397,17 @@ def _elided_clause_verb(you: Token) -> Token | None:
 
 def _negated(aux: Token) -> bool:
     return any(c.dep_ == "neg" for c in aux.head.children)
+
+
+_HYPHENS = ("-", "\u2010", "\u2011")
+
+
+def _in_hyphened_word(tok: Token) -> bool:
+    """Whether ``tok`` is joined by a hyphen, without spaces, to a word before or after it."""
+    doc = tok.doc
+    after = not tok.whitespace_ and tok.i + 2 < len(doc) and doc[tok.i + 1].text in _HYPHENS and not doc[tok.i + 1].whitespace_
+    before = tok.i >= 2 and doc[tok.i - 1].text in _HYPHENS and not doc[tok.i - 1].whitespace_ and not doc[tok.i - 2].whitespace_
+    return after or before
 
 
 # ---------------------------------------------------------------- the replacement

@@ -513,3 +513,21 @@ def test_a_lead_in_goes_with_what_it_leads_to() -> None:
     cut = parse_cut(text, 50)
     assert cut is not None and text[:cut] == "First, a word on budgets."  # not after the lead-in
     assert answer_tail(text[cut:].strip(), 20, 600)[0] == "The assistant said: Here are the steps: 1. Write down every cost."
+
+
+def test_a_reaction_naming_what_the_next_sentence_calls_it_is_kept() -> None:
+    """"Yep, that movie is awesome. I first watched it 3 years ago.": the reaction names what
+    "it" is, so it is stated with the sentence that refers back to it. A reaction followed by a
+    sentence whose "it" refers to nothing ("it sounds like", "it's hard to") stays out."""
+    cases = [
+        ("I do love watching classics.", "Yep, that movie is awesome. I first watched it around 3 years ago.",
+         "That movie is awesome. Joanna first watched it"),
+        ("I do like nature.", "Yeah, nature's awesome! I'm a huge fan of it, that's why I go!",
+         "Nature's awesome! Joanna is a huge fan of it"),
+    ]
+    for heard, said, expected in cases:
+        w = window(("Nate", heard), ("Joanna", said), speakers=("Nate", "Joanna"), new=[1])
+        assert any(c.restatement.startswith(expected) for c in RuleExtractor().extract(w)), said
+    w = window(("Nate", "I ran a marathon last week."), ("Joanna", "Wow, that race is awesome! It sounds like it was hard."),
+               speakers=("Nate", "Joanna"), new=[1])
+    assert not any("awesome" in c.restatement for c in RuleExtractor().extract(w))

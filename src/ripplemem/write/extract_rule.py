@@ -452,7 +452,8 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
     (``ground.chatter``: greetings, thanks, bare reactions ...) has ``content=False``.
     ``speakers`` are the names that may be vocatives, ``heard`` the other speaker's turn
     just before (a reaction that only repeats it adds nothing)."""
-    acts = [act for _, act, _ in explain(text, names=names if speakers is None else speakers, previous=heard)]
+    explained = explain(text, names=names if speakers is None else speakers, previous=heard)
+    acts = [act for _, act, _ in explained]
     lead, tail = _address_patterns(tuple(sorted(names, key=lambda n: (-len(n), n))))
     found: list[_Sentence] = []
     spans = split_sentences(text)
@@ -474,7 +475,31 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
         question = raw.rstrip().endswith("?") and not any(a < start < b for a, b in quotes)  # a quoted question is not asked
         content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
         found.append(_Sentence(body, start + cut, start + cut + len(body), question, content, block))
-    return found
+    return _antecedents(found, [why for _, _, why in explained])
+
+
+# "it" or "them" as an object, "its": what refers to a thing named before. A subject "it" is
+# too often no reference at all ("It's so cool how ...", "it sounds like ...", "it's hard to").
+_REFERS_BACK = re.compile(
+    r"\b(?:its|them)\b|\bit\b(?!\s*['\u2019]|\s+(?:is|was|seems|seemed|sounds|sounded|looks|looked|feels|felt|must|might|can|could|would|will)\b)",
+    re.IGNORECASE,
+)
+
+
+def _antecedents(sentences: list[_Sentence], whys: list[str]) -> list[_Sentence]:
+    """A reaction that names what it evaluates is kept when the next sentence, kept, calls that
+    thing "it" or "they": "Yep, that movie is awesome. I first watched it 3 years ago." stated
+    alone, the second said "Joanna first watched it around 2019", and what was watched was in
+    the sentence left out. A reaction's unknown word (``ground.chatter``'s lenient rule) is the
+    thing it evaluates."""
+    out = list(sentences)
+    for i in range(len(out) - 1):
+        s, nxt = out[i], out[i + 1]
+        if s.content or s.question or not s.text or not whys[i].startswith("leniently:"):
+            continue
+        if nxt.content and not nxt.question and _REFERS_BACK.search(nxt.text):
+            out[i] = replace(s, content=True)
+    return out
 
 
 @lru_cache(maxsize=256)

@@ -438,6 +438,8 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
         return "themselves"  # "to be ourselves": a group's name twice ("be Gina and others") is no English
     if form == "refl" and key == "1":
         return _PRONOUNS[who.pronoun]["refl"]  # "a reminder to express myself": the speaker, not "express Gina"
+    if form == "refl" and key == "2" and _without_subject(tok):
+        return _PRONOUNS[who.pronoun]["refl"]  # "Familiarize yourself with the rules": not "Familiarize the user"
     if form in ("obj", "refl"):
         return name
     if who.plural and not who.pair and key == "we":
@@ -460,6 +462,18 @@ def _plural_between(first: Token | None, last: Token) -> bool:
 
 
 _PLURAL_PRONOUNS = frozenset(("they", "them", "their", "theirs", "we", "us", "our", "ours", "you"))
+
+
+def _without_subject(tok: Token) -> bool:
+    """Whether no clause from ``tok`` up to its sentence's root names a subject: an imperative
+    or an infinitive, whose subject is the person addressed ("Ask yourself questions")."""
+    node = tok
+    while True:
+        if any(c.dep_ in _SUBJECTS for c in node.children):
+            return False
+        if node.head.i == node.i:
+            return True
+        node = node.head
 
 
 def _emphatic(tok: Token, key: str) -> bool:

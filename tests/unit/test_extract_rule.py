@@ -531,3 +531,16 @@ def test_a_reaction_naming_what_the_next_sentence_calls_it_is_kept() -> None:
     w = window(("Nate", "I ran a marathon last week."), ("Joanna", "Wow, that race is awesome! It sounds like it was hard."),
                speakers=("Nate", "Joanna"), new=[1])
     assert not any("awesome" in c.restatement for c in RuleExtractor().extract(w))
+
+
+def test_a_question_the_assistant_lists_is_said_not_asked() -> None:
+    """A quiz's questions or the queries an answer lists are what the assistant said; a question
+    after the list is asked."""
+    answer = ("Here are the top queries to run:\n\n1. User Acquisition: Where are your users coming from?\n"
+              "2. User Engagement: How are users engaging with the product?\n\nDo you want me to explain any of these?")
+    w = window(("user", "What queries should I run in Mixpanel?"), ("assistant", answer), speakers=("user", "assistant"),
+               roles=True, new=[1])
+    said = [c.restatement for c in RuleExtractor().extract(w)]
+    assert any(s.startswith("The assistant said: Here are the top queries") and "2. User Engagement: How are users" in s for s in said)
+    assert not any("asked: 2." in s or "asked: 1." in s for s in said)
+    assert "The assistant asked: Does the user want the assistant to explain any of these?" in said

@@ -288,7 +288,7 @@ class RuleExtractor:
                 pieces = _cut(_cap(s.text), self.max_chars)
             else:
                 restated, times = _restate(s.text, roles, anchor, doc, s.start)
-                if s.question and not any(a <= s.start < b for a, b in _doc_script(doc)):
+                if s.question and not any(a <= s.start < b for a, b in _doc_script(doc)) and not _listed_answer(s, roles):
                     restated = f"{roles.name} asked: {_cap(restated)}"  # not a character's question in a script
                 pieces = _cut(_cap(restated), self.max_chars)
             refers_back = bool(_BACKREF.match(s.text)) or len(_words(s.text)) < 6 or s.block.code
@@ -596,6 +596,13 @@ def _doc_script(doc: Doc) -> list[tuple[int, int]]:
     if spans is None:
         spans = doc.user_data["ripplemem_script"] = script_lines(doc_text(doc))
     return list(spans)
+
+
+def _listed_answer(sentence: _Sentence, roles: _Roles) -> bool:
+    """Whether ``sentence`` is a question the assistant lists in an answer (a quiz's questions,
+    "2. User engagement: How are users engaging with the product?"): what it says, not a
+    question it asks the user."""
+    return roles.chat and roles.name == _CHAT_ROLES["assistant"] and sentence.block.item is not None
 
 
 def _lead_in(unit: _Unit | None) -> tuple[list[str], list[_Sentence]]:

@@ -544,3 +544,18 @@ def test_a_question_the_assistant_lists_is_said_not_asked() -> None:
     assert any(s.startswith("The assistant said: Here are the top queries") and "2. User Engagement: How are users" in s for s in said)
     assert not any("asked: 2." in s or "asked: 1." in s for s in said)
     assert "The assistant asked: Does the user want the assistant to explain any of these?" in said
+
+
+def test_a_yes_or_no_answer_is_stated_with_the_question_no_memory_states() -> None:
+    """A follow-up question is small talk, so no memory states it; the reply that answers it
+    yes or no is stated after it ("No, not really. Just keep their area clean" alone said
+    nothing of what was not tough). A tag question ("..., right?") asks for no answer."""
+    w = window(("Joanna", "They look so peaceful! Is taking care of them tough?"),
+               ("Nate", "No, not really. Just keep their area clean and feed them properly."), speakers=("Joanna", "Nate"), new=[1])
+    found = RuleExtractor().extract(w)
+    assert [c.restatement for c in found] == [
+        "Joanna asked: Is taking care of them tough? Nate said: Not really. Just keep their area clean and feed them properly."]
+    assert found[0].sources == (w.turns[0].turn_id, w.turns[1].turn_id)
+    w = window(("Joanna", "It's the thought that matters, right?"), ("Nate", "Yeah, seven people came to the party."),
+               speakers=("Joanna", "Nate"), new=[1])
+    assert not any("asked" in c.restatement for c in RuleExtractor().extract(w))

@@ -74,6 +74,10 @@ _INTERJECTION_RE = re.compile(
 _THANKS = re.compile(r"\bthank", re.I)
 _FILLERS = re.compile(r"(?:^|,\s*)(?:you\s+know|i\s+mean)(?:\s*,|(?=\s*[.!?]*$))", re.I)
 _LOG_ONLY_ROLES = frozenset({"system", "developer", "tool", "function"})  # instructions and tool output: log only
+# The words a yes/no question opens with ("Is taking care of them tough?", "Ever been to one?").
+_POLAR_OPENERS = frozenset(
+    "is are was were am do does did have has had can could will would should shall may might ever got wanna gonna".split()
+)
 _YES_NO = frozenset("yes yeah yep yup no nope twice once never always definitely sure absolutely".split())
 _BACKREF = re.compile(
     r"^(?:it|it's|its|this|that|that's|these|those|they|they're|them|he|she|his|her|there|so|and|but|also|"
@@ -264,10 +268,38 @@ class RuleExtractor:
         if photo and units and sum(len(p) + 1 for p in units[-1].parts) + len(photo) <= self.max_chars:
             units[-1].parts.append(photo)
             photo = None
+        asked = self._unstated_question(window, turn, previous, text, units, anchor)
         found = [self._candidate(window, turn, u, roles, doc, anchor, (turn.turn_id,)) for u in units]
+        if asked is not None:
+            question, asker = asked
+            first = found[0]
+            found[0] = replace(
+                first, restatement=f"{question} {first.restatement}"[: self.max_chars],
+                sources=(previous.turn_id, turn.turn_id) if previous is not None else first.sources,
+                participants=first.participants if asker.chat else first.participants | {asker.speaker, roles.speaker},
+                speaker="",
+            )
         if photo:
             found.append(self._photo_candidate(window, turn, photo, roles, anchor))
         return found
+
+    def _unstated_question(
+        self, window: Window, turn: Turn, previous: Turn | None, text: str, units: list[_Unit], anchor: datetime | None
+    ) -> tuple[str, _Roles] | None:
+        """The other speaker's question that this turn answers yes or no to, restated ("Joanna asked:
+        Is taking care of them tough?"), when no memory states it (a follow-up question is small
+        talk) and the answer's first memory is a statement: "No, not really. Just keep their area
+        clean ..." alone was "Nate said: Not really. Just keep their area clean ..."."""
+        if previous is None or previous.speaker == turn.speaker or not units or not units[0].sentences:
+            return None
+        if units[0].sentences[0].question or _words(text)[:1] not in ([w] for w in _YES_NO):
+            return None
+        heard = [s for s in _sentences(_normalise(previous.text), set(window.speakers)) if s.text]
+        if not heard or not heard[-1].question or heard[-1].content or _words(heard[-1].text)[:1] not in ([w] for w in _POLAR_OPENERS):
+            return None  # a tag question ("..., right?") asks for no answer
+        asker = _roles(previous, window)
+        question, _ = _restate(heard[-1].text, asker, anchor)
+        return f"{_cap(asker.name)} asked: {_cap(question)}", asker
 
     def _units(
         self, sentences: list[_Sentence], roles: _Roles, anchor: datetime | None, doc: Doc, *, verbatim: bool = False

@@ -559,3 +559,13 @@ def test_a_yes_or_no_answer_is_stated_with_the_question_no_memory_states() -> No
     w = window(("Joanna", "It's the thought that matters, right?"), ("Nate", "Yeah, seven people came to the party."),
                speakers=("Joanna", "Nate"), new=[1])
     assert not any("asked" in c.restatement for c in RuleExtractor().extract(w))
+
+
+def test_a_contraction_glued_to_a_dash_is_restated() -> None:
+    """"happening--I'm exploring": glued to the dash, "I'm" was one token and stayed as written."""
+    for said in ("Exciting things are happening--I'm exploring endorsement deals.",
+                 "Exciting things are happening\u2014I'm exploring endorsement deals.",
+                 "Exciting things are happening...I'm exploring endorsement deals."):
+        w = window(("Tim", "How are things going?"), ("John", said), speakers=("Tim", "John"), new=[1])
+        text = " ".join(c.restatement for c in RuleExtractor().extract(w))
+        assert "John is exploring endorsement deals" in text and "I'm" not in text, text

@@ -455,8 +455,13 @@ class RuleExtractor:
 # ---------------------------------------------------------------- helpers
 
 
+# A contraction glued to the punctuation before it ("happening--I'm", "new…you're"): the
+# tokenizer splits "I'm" only as a word of its own, so it stayed "I'm" in the restatement.
+_GLUED_CONTRACTION = re.compile(r"(--|[\u2014\u2013]|\.{2,}|\u2026|[!?])(?=[A-Za-z]+'[a-z]+\b)")
+
+
 def _normalise(text: str) -> str:
-    return text.replace("\u2019", "'").replace("\u2018", "'")
+    return _GLUED_CONTRACTION.sub(r"\1 ", text.replace("\u2019", "'").replace("\u2018", "'"))
 
 
 def _cap(text: str) -> str:

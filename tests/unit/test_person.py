@@ -222,7 +222,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Call me tomorrow.", C, M, "Call Caroline tomorrow."),
     ("Don't forget my birthday.", C, M, "Don't forget Caroline's birthday."),
     ("Tell me about your trip.", C, M, "Tell Caroline about Melanie's trip."),
-    ("Take care of yourself.", C, M, "Take care of themself."),
+    ("Take care of yourself.", C, M, "Take care of oneself."),
     ("Let's go hiking.", C, M, "Let's go hiking."),
     ("Let us know.", C, M, "Let Caroline and others know."),
     ("Thank you for the gift!", C, M, "Thank Melanie for the gift!"),
@@ -304,7 +304,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Been there, done that.", C, M, "Been there, done that."),  # an idiom: no root verb to restate
     ("Made with love.", C, M, "Made with love."),  # a bare participle: no one is said to have made it
     ("Went to the park?", C, M, "Went to the park?"),  # a question keeps its form
-    ("Take care of yourself.", C, M, "Take care of themself."),  # an imperative's reflexive is the addressee's, unnamed
+    ("Take care of yourself.", C, M, "Take care of oneself."),  # an imperative's reflexive is the addressee's, unnamed
     ('"Went home early," he wrote.', C, M, '"Went home early," he wrote.'),  # quoted speech
     ("Sounds good.", C, M, "Sounds good."),  # present tense: "it" is left out, not "I"
     ("I took it with me.", C, M, "Caroline took it with them."),
@@ -369,9 +369,9 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("It was, I mean, fine.", C, M, "It was, I mean, fine."),
     ("The US is big.", C, M, "The US is big."),
     ("World War I ended in 1918.", C, M, "World War I ended in 1918."),
-    # an imperative's reflexive is its unspoken subject's, the addressee ("Familiarize the user" was wrong)
-    ("Familiarize yourself with the rules first.", C, M, "Familiarize themself with the rules first."),
-    ("As you read, ask yourself questions.", C, M, "As Melanie reads, ask themself questions."),
+    # an imperative's reflexive is its unspoken subject, said generically ("Familiarize the user" was wrong)
+    ("Familiarize yourself with the rules first.", C, M, "Familiarize oneself with the rules first."),
+    ("As you read, ask yourself questions.", C, M, "As Melanie reads, ask oneself questions."),
     ("People like yourself make a difference.", C, M, "People like Melanie make a difference."),
     # a pronoun inside a hyphenated word is part of the word
     ("I need some me-time this week.", C, M, "Caroline needs some me-time this week."),

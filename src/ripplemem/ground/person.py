@@ -439,7 +439,7 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
     if form == "refl" and key == "1":
         return _PRONOUNS[who.pronoun]["refl"]  # "a reminder to express myself": the speaker, not "express Gina"
     if form == "refl" and key == "2" and _without_subject(tok):
-        return _PRONOUNS[who.pronoun]["refl"]  # "Familiarize yourself with the rules": not "Familiarize the user"
+        return "oneself"  # "Familiarize yourself with the rules": not "Familiarize the user", nor "... themself"
     if form in ("obj", "refl"):
         return name
     if who.plural and not who.pair and key == "we":
@@ -466,7 +466,10 @@ _PLURAL_PRONOUNS = frozenset(("they", "them", "their", "theirs", "we", "us", "ou
 
 def _without_subject(tok: Token) -> bool:
     """Whether no clause from ``tok`` up to its sentence's root names a subject: an imperative
-    or an infinitive, whose subject is the person addressed ("Ask yourself questions")."""
+    or an infinitive, whose subject is the person addressed ("Ask yourself questions"). Its
+    reflexive is that unspoken subject: the person's name would be someone else ("Familiarize
+    the user with the rules"), and "themself" after an imperative is no English ("Be gentle
+    with themself"); "oneself" keeps the advice's form ("Be gentle with oneself")."""
     node = tok
     while True:
         if any(c.dep_ in _SUBJECTS for c in node.children):

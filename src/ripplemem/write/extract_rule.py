@@ -517,15 +517,15 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
 
 # "it" or "them" as an object, "its": what refers to a thing named before. A subject "it" is
 # too often no reference at all ("It's so cool how ...", "it sounds like ...", "it's hard to").
-_REFERS_BACK = re.compile(
-    r"\b(?:its|them)\b|\bit\b(?!\s*['\u2019]|\s+(?:is|was|seems|seemed|sounds|sounded|looks|looked|feels|felt|must|might|can|could|would|will)\b)",
+_REFERS_BACK = re.compile(  # on normalised text: apostrophes are "'"
+    r"\b(?:its|them)\b|\bit\b(?!\s*'|\s+(?:is|was|seems|seemed|sounds|sounded|looks|looked|feels|felt|must|might|can|could|would|will)\b)",
     re.IGNORECASE,
 )
 
 
 def _antecedents(sentences: list[_Sentence], whys: list[str]) -> list[_Sentence]:
     """A reaction that names what it evaluates is kept when the next sentence, kept, calls that
-    thing "it" or "they": "Yep, that movie is awesome. I first watched it 3 years ago." stated
+    thing "it", "its" or "them": "Yep, that movie is awesome. I first watched it 3 years ago." stated
     alone, the second said "Joanna first watched it around 2019", and what was watched was in
     the sentence left out. A reaction's unknown word (``ground.chatter``'s lenient rule) is the
     thing it evaluates."""

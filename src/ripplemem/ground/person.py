@@ -418,7 +418,7 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
     name = who.name or ""
     if form == "subj":
         return name
-    hyphened = not tok.whitespace_ and tok.i + 1 < len(tok.doc) and tok.nbor().text in ("-", "\u2010", "\u2011")
+    hyphened = not tok.whitespace_ and tok.i + 1 < len(tok.doc) and tok.nbor().text in _HYPHENS
     second = not hyphened and (form != "obj" or tok.dep_ not in ("compound", "nmod", "npadvmod", "amod"))  # "me-time"
     subj = _same_subject(tok, key, people, direct=form == "obj") if second else None
     if subj is not None or form == "refl" and _emphatic(tok, key):

@@ -271,13 +271,12 @@ class RuleExtractor:
         asked = self._unstated_question(window, turn, previous, text, units, anchor)
         found = [self._candidate(window, turn, u, roles, doc, anchor, (turn.turn_id,)) for u in units]
         if asked is not None:
-            question, asker = asked
+            question, asker, heard_turn = asked
             first = found[0]
             found[0] = replace(
                 first, restatement=f"{question} {first.restatement}"[: self.max_chars],
-                sources=(previous.turn_id, turn.turn_id) if previous is not None else first.sources,
+                sources=(heard_turn.turn_id, turn.turn_id), speaker="",
                 participants=first.participants if asker.chat else first.participants | {asker.speaker, roles.speaker},
-                speaker="",
             )
         if photo:
             found.append(self._photo_candidate(window, turn, photo, roles, anchor))
@@ -285,11 +284,12 @@ class RuleExtractor:
 
     def _unstated_question(
         self, window: Window, turn: Turn, previous: Turn | None, text: str, units: list[_Unit], anchor: datetime | None
-    ) -> tuple[str, _Roles] | None:
+    ) -> tuple[str, _Roles, Turn] | None:
         """The other speaker's question that this turn answers yes or no to, restated ("Joanna asked:
         Is taking care of them tough?"), when no memory states it (a follow-up question is small
         talk) and the answer's first memory is a statement: "No, not really. Just keep their area
-        clean ..." alone was "Nate said: Not really. Just keep their area clean ..."."""
+        clean ..." alone was "Nate said: Not really. Just keep their area clean ...". With the
+        asker's roles and turn (the memory cites it)."""
         if previous is None or previous.speaker == turn.speaker or not units or not units[0].sentences:
             return None
         if units[0].sentences[0].question or _words(text)[:1] not in ([w] for w in _YES_NO):
@@ -299,7 +299,7 @@ class RuleExtractor:
             return None  # a tag question ("..., right?") asks for no answer
         asker = _roles(previous, window)
         question, _ = _restate(heard[-1].text, asker, anchor)
-        return f"{_cap(asker.name)} asked: {_cap(question)}", asker
+        return f"{_cap(asker.name)} asked: {_cap(question)}", asker, previous
 
     def _units(
         self, sentences: list[_Sentence], roles: _Roles, anchor: datetime | None, doc: Doc, *, verbatim: bool = False

@@ -189,9 +189,17 @@ class _Round:
         return kept
 
     def name_search(self, name: str, n: int) -> list[tuple[str, float]]:
-        """Memories carrying ``name`` as a participant or a place (see :meth:`specific`)."""
+        """Memories carrying ``name`` as a participant or a place (see :meth:`specific`), and,
+        with ``rs.name_text``, those whose text names it: the recogniser does not label a
+        name the same way in every sentence ("Ingrid says Casa Verde is the one" holds a
+        person "Casa Verde"; "Casa Verde does oysters, crab and mussels" none), so the name
+        indexes alone link a venue to the one memory that labelled it."""
         pairs = self.specific(lambda k: _by_names(self.ctx.store, self.scope, [name], k), n)
-        return [(uid, 1.0 if w > 0 else 0.0) for uid, w in pairs]
+        linked = {uid: 1.0 if w > 0 else 0.0 for uid, w in pairs}
+        if self.rs.name_text:
+            for uid, w in self.concept_search(name, n):
+                linked[uid] = max(linked.get(uid, 0.0), 1.0 if w > 0 else 0.0)
+        return list(linked.items())
 
     def unit(self, uid: str) -> MemoryUnit | None:
         return self.found[uid].unit if uid in self.found else self.reached.get(uid)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -262,6 +263,34 @@ class _Round:
             for rank, uid in enumerate(ids) if uid in vecs_of
         ]
 
+    def bridge(self, sources: dict[str, tuple[str, float]], people: frozenset[str], skip: set[str]) -> list[Hit]:
+        """What bears on a link of the chain for the people the question is about: a memory
+        a gateway reached (the venue's menu: "Casa Verde does oysters, crab and mussels") is
+        searched densely, and its nearest memories about one of the question's people ("Finn
+        is allergic to seafood"; a person's own words, "Finn said: ...", are not about Finn)
+        become hits of the chain, ``bridge_hits`` at most. The two share no word and no name:
+        what joins them is what they mean to each other, and the question's person ties that
+        to the chain. ``sources``: memory -> (the anchor it hangs off, the link's strength so
+        far); the new link is that strength times the cosine, so the spreading floor lifts
+        it link by link (E1 -> E2 -> E3)."""
+        rs = self.rs
+        names = {p.lower() for p in people}
+        out: dict[str, Hit] = {}
+        vecs = self.vectors(list(sources))
+        for anchor, vec in vecs.items():
+            pairs = [p for p in self.ctx.store.dense_search(self.scope, vec, rs.bridge_depth + 1) if p[0] != anchor]
+            self._have([uid for uid, _ in pairs])
+            for uid, cosine in pairs:
+                unit = self.unit(uid)
+                if uid in skip or unit is None or unit.consolidated or not _about(unit, names):
+                    continue
+                via, strength = sources[anchor]
+                link = round(max(float(cosine), 0.0) * strength, 6)
+                if uid not in out or link > out[uid].path:
+                    out[uid] = Hit(uid, "diffusion:gateway", link, 0, via, link, ("gateway",), "~" + self.led_by[anchor])
+        best = sorted(out.values(), key=lambda h: (-h.path, h.unit_id))[: rs.bridge_hits]
+        return [replace(h, rank=r) for r, h in enumerate(best)]
+
     def run(
         self, plan: Plan, query: str, qvec: Vector, cues: Cues, common: frozenset[str], selected: set[str]
     ) -> tuple[list[Hit], Plan]:
@@ -301,8 +330,25 @@ class _Round:
                 self.fetch(missing)
             hits += more
             self.led_by.update((h.unit_id, h.cue) for h in more)
+            if rs.bridge_hits > 0 and cues.participants:
+                sources = {a: (a, 1.0) for a in plan.anchors if a in self.led_by}
+                for h in sorted(more, key=lambda h: (-h.path, h.unit_id))[: rs.bridge_from]:
+                    sources.setdefault(h.unit_id, (h.via or h.unit_id, h.path))
+                hits += self.bridge(sources, cues.participants, selected | {h.unit_id for h in hits})
             plan = replace(plan, gateways=tuple(dict.fromkeys(c for cue in used.values() for c in cue)))
         return hits, plan
+
+
+def _about(unit: MemoryUnit, names: set[str]) -> bool:
+    """Whether ``unit`` is about one of ``names`` (lowercased): a participant, or named in its text."""
+    if any(p.lower() in names for p in unit.participants):
+        return True
+    said = _SAID.sub(" ", unit.restatement)  # "Finn said: ..." is Finn's word, not about Finn
+    text = " " + " ".join(w.removesuffix("'s") for w in keywords(said)) + " "
+    return any(f" {n} " in text for n in names)
+
+
+_SAID = re.compile(r"\b[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered|replied|added):")
 
 
 def _by_names(store: Store, scope: Scope, names: list[str], k: int) -> list[tuple[str, float]]:

@@ -3,6 +3,7 @@
     python scripts/readpath.py ingest DIR STORES [--json F] # one store per file, written through add_sessions
     python scripts/readpath.py eval DIR STORES [--json F]   # recall every scored question, print the table
     python scripts/readpath.py eval DIR STORES --maintain   # ... on copies maintained as of their last session
+    python scripts/readpath.py latency DIR STORES [--warm 10]  # recall wall time per question: p50, p95
 
 ``ingest`` writes each ``DIR/*.json`` (or the one file DIR) into ``STORES/<name>.db`` with the
 current settings, exactly as ``ripplemem bench locomo|chains`` does (a fresh store, one bulk
@@ -21,6 +22,9 @@ are not changed) after one maintenance run each as of its last session, as ``ben
 1-5, or the chain families), ``overall`` over LoCoMo's categories 1-4 (the benches' overall),
 ``aggregation`` (categories 1-4, the list and count questions of ``maintain_compare.py``),
 ``multi`` over questions with two or more evidence turns, and ``all``.
+``latency`` times ``Memory.recall`` (1,500 tokens) over every scored question of each store,
+after ``--warm`` untimed recalls, on a copy whose access counts are not kept between runs, and
+prints each conversation's median and 95th percentile in milliseconds.
 """
 
 from __future__ import annotations
@@ -122,17 +126,40 @@ def evaluate(folder: Path, stores: Path, out: Path | None, maintain: bool = Fals
         shutil.rmtree(copies)
 
 
+def latency(folder: Path, stores: Path, warm: int) -> None:
+    settings = load_settings()
+    copies = Path(tempfile.mkdtemp(prefix="readpath-"))
+    for conv in load_locomo(files(folder)):
+        db = Path(shutil.copy(stores / f"{conv.id}.db", copies / f"{conv.id}.db"))
+        questions = [q for q in conv.questions if q.scored and q.gold]
+        with Memory.open(str(db), settings=settings.replace(db=str(db))) as mem:
+            for q in questions[:warm]:
+                mem.recall(q.question, user_id=conv.id, budget_tokens=1500, as_of=q.as_of)
+            times = []
+            for q in questions:
+                clock = time.perf_counter()
+                mem.recall(q.question, user_id=conv.id, budget_tokens=1500, as_of=q.as_of)
+                times.append((time.perf_counter() - clock) * 1000)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"{conv.id}: {len(times)} recalls, p50 {times[len(times) // 2]:.1f} ms, p95 {p95:.1f} ms")
+    shutil.rmtree(copies)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=["ingest", "eval"])
+    ap.add_argument("mode", choices=["ingest", "eval", "latency"])
     ap.add_argument("folder", type=Path)
     ap.add_argument("stores", type=Path)
     ap.add_argument("--json", type=Path, default=None,
                     help="ingest: write each conversation's figures here; eval: every question's row")
     ap.add_argument("--maintain", action="store_true", help="eval: on copies, after one maintenance run each")
+    ap.add_argument("--warm", type=int, default=10, help="latency: untimed recalls first")
     a = ap.parse_args()
     if a.mode == "ingest":
         ingest(a.folder, a.stores, a.json)
+    elif a.mode == "latency":
+        latency(a.folder, a.stores, a.warm)
     else:
         evaluate(a.folder, a.stores, a.json, a.maintain)
 

@@ -329,8 +329,11 @@ class RuleExtractor:
                 size = sum(len(p) + 1 for p in cur.parts) if cur else 0
                 held = cur is not None and any(not x.block.heading for x in cur.sentences)  # more than headings
                 other_time = cur is not None and _new_time(times, cur.times) and not refers_back
-                # between people a question is its own memory; a user's request keeps its context
-                asked = not roles.chat and (s.question or bool(cur and cur.sentences and cur.sentences[-1].question))
+                # between people a question is its own memory; a user's request keeps its context,
+                # and so does what the asker goes on to say of the thing asked about ("What's
+                # Nettle like? I keep walking past it.": "it" is Nettle)
+                after = bool(cur and cur.sentences and cur.sentences[-1].question)
+                asked = not roles.chat and (s.question or after and not (n == 0 and _REFERS_BACK.search(s.text)))
                 limit = self.max_chars if refers_back or (n == 0 and _in_item(cur, s)) else soft
                 if n == 0 and s.block.heading:
                     opens = held

@@ -44,6 +44,7 @@ class RecallSettings:
     lift_tokens: int = 200  # memories lifted by the spreading floor keep it until they fill this many tokens of the ranking (0: no bound)
     context_anchors: int = 8  # ... next to one of the best this many memories
     lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
+    title_forms: bool = True  # the lexical view reads a title both ways ("doctor" and "Dr")
     lexical_depth: int = 150  # alignment reads lexical ranks this deep (the view keeps view_k hits)
     count_weight: float = 0.85  # a "how many" question: memories stating no number or date weigh this
     older_weight: float = 0.9  # a question about the present: a memory a later-said near twin restates weighs this

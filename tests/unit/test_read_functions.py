@@ -33,6 +33,7 @@ from ripplemem.read.cues import (
     asks_when,
     asks_yes_no,
     without_count_frame,
+    with_title_forms,
     without_request_frame,
     without_times,
 )
@@ -280,6 +281,21 @@ def test_a_memory_whose_session_the_views_found_again_weighs_more() -> None:
 )
 def test_a_request_is_searched_without_its_frame(query: str, lexical: str) -> None:
     assert without_request_frame(query) == lexical
+
+
+@pytest.mark.parametrize(
+    ("query", "lexical"),
+    [
+        ("How many different doctors did I visit?", "How many different doctors did I visit? Dr"),
+        ("What did Dr. Patel say about it?", "What did Dr. Patel say about it? doctor"),
+        ("Which professor taught my seminar?", "Which professor taught my seminar? Prof"),
+        ("Is Dr Smith still my doctor?", "Is Dr Smith still my doctor?"),  # both forms already there
+        ("Where did I drive to?", "Where did I drive to?"),  # "drive" is no title
+        ("What is the doctoral thesis about?", "What is the doctoral thesis about?"),
+    ],
+)
+def test_a_title_is_searched_in_both_its_written_forms(query: str, lexical: str) -> None:
+    assert with_title_forms(query) == lexical
 
 
 def test_a_memory_only_an_edge_walk_reached_weighs_less() -> None:

@@ -181,6 +181,29 @@ def without_request_frame(query: str) -> str:
     return out if keywords(out) else query
 
 
+# Titles written either way: a memory keeps the speaker's "Dr. Patel", the question asks about
+# "doctors". Each form found adds the other, once.
+_TITLES = (("doctor", "Dr"), ("professor", "Prof"))
+_TITLE_FORMS = [
+    (re.compile(rf"\b{word}s?\b", re.IGNORECASE), re.compile(rf"\b{short}\b\.?", re.IGNORECASE), word, short)
+    for word, short in _TITLES
+]
+
+
+def with_title_forms(query: str) -> str:
+    """``query`` with the other written form of each title it uses ("How many doctors did I
+    see?" also asks for "Dr"; "Dr. Patel" also for "doctor"), for the lexical view: what
+    the speakers wrote is "Dr. Smith", "my doctor", either."""
+    extra = []
+    for full, short, word, abbreviation in _TITLE_FORMS:
+        has_full, has_short = bool(full.search(query)), bool(short.search(query))
+        if has_full and not has_short:
+            extra.append(abbreviation)
+        elif has_short and not has_full:
+            extra.append(word)
+    return f"{query} {' '.join(extra)}" if extra else query
+
+
 def asks_assistant(query: str) -> bool:
     """Whether ``query`` asks about what the assistant said or did before."""
     return bool(_ASKS_ASSISTANT.search(query))

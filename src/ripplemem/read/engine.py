@@ -49,6 +49,7 @@ from .cues import (
     asks_yes_no,
     query_cues,
     without_count_frame,
+    with_title_forms,
     without_request_frame,
     without_times,
 )
@@ -107,6 +108,7 @@ def _initial(
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
     text = without_count_frame(text) if rs.count_frame else text
     text = without_request_frame(text) if rs.request_frame else text
+    text = with_title_forms(text) if rs.title_forms else text
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}

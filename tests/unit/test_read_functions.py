@@ -32,8 +32,8 @@ from ripplemem.read.cues import (
     asks_present,
     asks_when,
     asks_yes_no,
-    without_count_frame,
     with_title_forms,
+    without_count_frame,
     without_request_frame,
     without_times,
 )

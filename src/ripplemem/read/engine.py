@@ -48,8 +48,8 @@ from .cues import (
     asks_present,
     asks_yes_no,
     query_cues,
-    without_count_frame,
     with_title_forms,
+    without_count_frame,
     without_request_frame,
     without_times,
 )

@@ -320,6 +320,16 @@ def test_a_reaction_that_adds_content_is_content() -> None:
     assert is_pleasantry("Oh no, that's tough.", previous=heard)
 
 
+def test_advice_is_content_however_it_evaluates() -> None:
+    heard = "I started running three times a week but my knees hurt."
+    for advice in ("Make sure you stretch before each run.", "You could also try swimming, which is easier on your joints.",
+                   "If you play bigger gigs, you may want to consider a louder amp.", "Oh, and maybe try the lemon tart, it's amazing.",
+                   "Don't forget to bring warm gloves, it gets cold up there."):
+        assert not is_pleasantry(advice, previous=heard), advice
+    for wish in ("Remember to have fun!", "You can do it!", "Make sure you take care of yourself!", "You should be proud."):
+        assert is_pleasantry(wish, previous=heard), wish
+
+
 def test_part_of_speech_tags_refine_unknown_words() -> None:
     """With a tagger, an unknown adjective is evaluative and a proper noun is content."""
     spacy = pytest.importorskip("spacy")

@@ -516,6 +516,8 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
     fresh = [w for w, role in unknown if role != "echo"]  # what was just heard is no news
     if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or _evaluates(lows)):
         return False
+    if fresh and _advises(lows):
+        return False  # "Make sure you stretch before each run": what to do, not how it was heard
     if any(w in _LIKING for w in lows) and any(role == "noun" for _, role in unknown):
         return False  # "I love it when you make coconut ice cream": what is liked is named
     past = [i for i, w in enumerate(lows) if w in _PAST or _participle(w) and w.endswith("ed") and w not in LEXICON]
@@ -536,6 +538,26 @@ def _role(word: str, before: str, tag: str | None, question: bool, context: _Con
     if tag == "VERB" or before in _VERB_BEFORE or before in _BE and _participle(low):
         return "verb"  # "did they **react**", "is it **called**"; but "what is **artifice**"
     return "verb" if not question and _participle(low) else "noun"
+
+
+# "Remember to have fun", "you can do it", "you might discover hidden gems" are what a closing
+# wishes; "make sure", "try", "you could", "you may want to" tell what to do
+_ADVICE_OPENINGS = (("make", "sure"), ("be", "sure"), ("don't", "forget"), ("try",), ("consider",), ("avoid",))
+_ADVICE_MODALS = (("should",), ("could",), ("might", "want"), ("may", "want"))
+
+
+def _advises(lows: list[str]) -> bool:
+    """Whether a sentence tells the listener what to do: an imperative of advice ("Make sure
+    you ...", "Try the ...", "Don't forget to ...") or "you" with a modal of advice ("You could
+    also try ...", "you should ...", "you may want to ..."). Its "sure" or "easier" does not
+    make it an evaluation."""
+    start = 0
+    while start < len(lows) and (lows[start] in INTERJECTIONS or lows[start] in ("and", "but", "so", "also", "maybe", "perhaps")):
+        start += 1  # "Oh, and maybe try ..."
+    words = lows[start:]
+    if any(tuple(words[: len(o)]) == o for o in _ADVICE_OPENINGS):
+        return True
+    return any(w == "you" and tuple(words[i + 1 : i + 1 + len(m)]) == m for i, w in enumerate(words) for m in _ADVICE_MODALS)
 
 
 def _evaluates(lows: list[str]) -> bool:

@@ -128,6 +128,25 @@ def test_chat_roles_are_the_user_and_the_assistant(ex: RuleExtractor) -> None:
     assert "user" not in user.participants and "assistant" not in assistant.participants
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("Lie on your back with your knees bent. Lift your hips, squeezing your glutes.",
+         "The assistant said: Lie on your back with your knees bent. Lift your hips, squeezing your glutes."),
+        ("Listen to your body and adjust your workout if your knees hurt.",
+         "The assistant said: Listen to your body and adjust your workout if your knees hurt."),
+        ("If you feel pain, stop and rest your legs. You should see a physio if it lasts.",
+         "The assistant said: If you feel pain, stop and rest your legs. The user should see a physio if it lasts."),
+        ("Familiarize yourself with each pose first.", "The assistant said: Familiarize yourself with each pose first."),
+        ("You should stretch your calves after each run.", "The assistant said: The user should stretch their calves after each run."),
+    ],
+)
+def test_an_assistant_s_instruction_keeps_its_second_person_as_said(ex: RuleExtractor, answer: str, expected: str) -> None:
+    w = window(("user", "My knees hurt after my runs."), ("assistant", answer), speakers=("user", "assistant"), roles=True)
+    said = [c.restatement for c in ex.extract(w) if c.role == "assistant"]
+    assert said == [expected]  # "your" throughout, or "the user" throughout: never both in one sentence
+
+
 PASTED = ("Part two is what you need to feel safe and cover living expenses. After you have built your starter fund, "
           "you can put money aside every paycheck toward your savings as one of your first goals.")
 

@@ -423,6 +423,12 @@ def test_a_span_of_a_parsed_doc_is_restated_without_parsing_again() -> None:
     assert apply_edits(doc.text, edits) == "Hi Mel! Caroline loves their new job. Does Melanie like theirs?"
 
 
+def test_a_bare_verb_after_an_if_clause_is_an_imperative_and_does_not_agree() -> None:
+    # the parse makes "feel" the root and "stop" its conjunct; "stops and rests" would be no English
+    assert restate_text("If you feel pain, stop and rest.", C, M) == "If Melanie feels pain, stop and rest."
+    assert restate_text("If I cook and clean all day, I get tired.", C, M) == "If Caroline cooks and cleans all day, Caroline gets tired."
+
+
 def test_a_doc_without_a_parse_is_refused() -> None:
     import spacy
 

@@ -128,11 +128,16 @@ def person_edits(
     speaker_pronoun: Pronoun | None = None,
     addressee_pronoun: Pronoun | None = None,
     speaker_group: bool = True,
+    quoted_imperatives: bool = False,
 ) -> list[Edit]:
     """Edits (offsets in the Doc's text) that restate ``tokens`` in the third person. Without
     ``speaker_group`` the speaker belongs to no group of its own (an assistant): "we" is the
     speaker and the addressee where the pair is meant, else kept as written (people in
-    general: "when we are stressed, our muscles tighten")."""
+    general: "when we are stressed, our muscles tighten"). With ``quoted_imperatives`` (the
+    speech is quoted, "The assistant said: ..."), a sentence that tells the listener what to do
+    keeps its second person as said: "Lie on your back and lift your hips, squeezing your
+    glutes", not "squeezing the user's glutes" beside "your back" (the listener's own body,
+    see :func:`_own_body`, which "the user's back" would make someone else's)."""
     doc = cast("Doc", getattr(tokens, "doc", tokens))  # a Span's Doc, or the Doc itself
     if not (doc.has_annotation("TAG") and doc.has_annotation("DEP")):
         raise ConfigError(f"person rewriting needs a parsed Doc: enable the pipes {', '.join(PIPES)}")
@@ -153,6 +158,8 @@ def person_edits(
             continue
         if ref[0] != "1" and impersonal(tok):
             continue  # "You can't always control what happens": anyone, not the listener
+        if quoted_imperatives and ref[0] in ("2", "you+") and _imperative(tok.sent):
+            continue  # an instruction to the listener, quoted: "your" throughout
         key, form = ref
         who = people[key]
         last = tok.nbor() if key == "you+" and tok.lower_ == "you" else tok
@@ -464,6 +471,23 @@ def _plural_between(first: Token | None, last: Token) -> bool:
 _PLURAL_PRONOUNS = frozenset(("they", "them", "their", "theirs", "we", "us", "our", "ours", "you"))
 
 
+def _imperative(sent: Span) -> bool:
+    """Whether ``sent`` tells the listener what to do: not a question, and a bare verb heads it
+    (or a clause after a label, "1. **Child's Pose**: Kneel on the ground") with no subject,
+    no "to" and no modal ("Lie on your back", "Make sure you stretch"; not "You should lie",
+    "to lie")."""
+    if sent.text.rstrip().endswith("?"):
+        return False
+    for t in sent:
+        if t.tag_ != "VB" or any(c.dep_ in ("aux", "auxpass", "mark", *_SUBJECTS) or c.tag_ in ("TO", "MD") for c in t.children):
+            continue
+        if t.dep_ in ("ROOT", "dep", "appos", "parataxis") and _without_subject(t):
+            return True
+        if t.dep_ == "conj" and (_result(t) or t.head.tag_ == "VB" and _without_subject(t)):
+            return True  # "If you feel pain, stop and rest": the main clause after the "if" clause
+    return False
+
+
 def _without_subject(tok: Token) -> bool:
     """Whether no clause from ``tok`` up to its sentence's root names a subject: an imperative
     or an infinitive, whose subject is the person addressed ("Ask yourself questions"). Its
@@ -602,9 +626,18 @@ def _agree(subj: Token, who: _Person, edits: dict[int, Edit]) -> None:
 
 def _result(conj: Token) -> bool:
     """A base-form verb after "so" is an imperative of its own: "I love to help, so just shoot
-    me a question" (not "so just shoots")."""
+    me a question" (not "so just shoots"); so is a bare verb after the comma that ends an "if"
+    or "when" clause the parse took for the main one ("If you feel pain, stop and rest": not
+    "stops and rests")."""
     if conj.tag_ not in ("VB", "VBP"):
         return False
+    head = conj.head
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+    if conj.tag_ == "VB" and any(c.dep_ == "mark" for c in head.children) and conj.i > 0 and (
+        conj.nbor(-1).text == "," or any(t.text == "," for t in conj.doc[head.i : conj.i])
+    ):
+        return True
     for t in reversed(conj.doc[max(0, conj.i - 3) : conj.i]):
         if t.lower_ == "so":
             return t.dep_ == "cc" or t.i > 0 and t.nbor(-1).text == ","

@@ -410,7 +410,7 @@ class RuleExtractor:
         attribute: bool = True,
     ) -> Candidate:
         text = " ".join(unit.parts)
-        if attribute and roles.name.lower() not in text.lower():
+        if attribute and (roles.name.lower() not in text.lower() or _quotes_listener(text, roles)):
             text = f"{_cap(roles.name)} said: {text}"
         text = _cap(text)[: self.max_chars]
         original = " ".join(s.text for s in unit.sentences)
@@ -588,6 +588,17 @@ def _restate(
     return apply_edits(text, edits), times
 
 
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
+
+
+def _quotes_listener(text: str, roles: _Roles) -> bool:
+    """Whether a chat unit keeps "you" as said (an instruction to the listener, a general
+    "you") without opening with its speaker: it is attributed whatever else it names ("If you
+    feel pain, stop and rest your legs. ... The assistant recommends a physio" needs "The
+    assistant said:" before its "you", or "you" is whoever reads it)."""
+    return roles.chat and not text.lower().startswith(roles.name.lower()) and bool(_SECOND_PERSON.search(text))
+
+
 def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
     """Person edits of the sentence ``text``, read from the turn's ``doc`` and moved to
     offsets in ``text`` (which may have lost a filler or a form of address)."""
@@ -609,7 +620,8 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
     pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
     span = doc[kept[0] : kept[-1] + 1]
     found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun,
-                         speaker_group=roles.name != CHAT_ASSISTANT)  # an assistant's "we" is anyone, or the pair
+                         speaker_group=roles.name != CHAT_ASSISTANT,  # an assistant's "we" is anyone, or the pair
+                         quoted_imperatives=roles.name == CHAT_ASSISTANT)  # "The assistant said: Lie on your back ..."
     quotes = [q for q in _doc_quotes(doc) if q[0] < span.end_char and span.start_char < q[1]]
     found = [e for e in found if not any(a < e.start < b for a, b in quotes)]  # a quotation of several sentences stays as said
     found = [e for e in found if not any(a <= e.start < b for a, b in _doc_script(doc))]  # a character's line too

@@ -287,6 +287,9 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Oh, went to the park yesterday.", C, M, "Oh, Caroline went to the park yesterday."),
     ("Finally finished my painting.", C, M, "Caroline finally finished their painting."),
     ("Took this pic last summer.", C, M, "Caroline took this pic last summer."),
+    ("Read that book last week.", C, M, "Caroline read that book last week."),
+    ("Read lots and try out different genres.", C, M, "Read lots and try out different genres."),  # "try": advice
+    ("Read lots and loved it.", C, M, "Caroline read lots and loved it."),
     ("Got a new puppy!", C, M, "Caroline got a new puppy!"),
     ("Thanks! Made it myself.", C, M, "Thanks! Caroline made it themself."),
     ("Visited my mom and then went home.", C, M, "Caroline visited their mom and then went home."),

@@ -212,7 +212,14 @@ def _past(verb: Token) -> bool:
     puppy!", "Took this pic")."""
     if verb.tag_ in ("VBD", "VBN"):
         return True
+    if verb.tag_ == "VB" and verb.lower_ in _SAME_AS_BASE and any(
+        c.dep_ == "conj" and c.tag_ == "VB" and not _past(c) for c in verb.children
+    ):
+        return False  # "Read lots and try out different genres": "try" says it is an imperative
     return verb.tag_ == "VB" and (verb.lower_ in _PAST_FORMS or verb.lower_.endswith("ed") and not verb.lower_.endswith("eed"))
+
+
+_SAME_AS_BASE = frozenset("read put cut set hit let quit shut cost hurt".split())  # the past spelled as the base form
 
 
 _PAST_FORMS = frozenset(

@@ -69,6 +69,9 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("It's lovely when you wake up to birdsong.", C, M, "It's lovely when you wake up to birdsong."),
     ("When you cook with fresh herbs, you taste the difference.", C, M, "When you cook with fresh herbs, you taste the difference."),
     ("Gardening teaches you patience.", C, M, "Gardening teaches you patience."),
+    ("Yoga is great for clearing your mind.", C, M, "Yoga is great for clearing your mind."),  # what it is good for, anyone's
+    ("Swimming is perfect for building your stamina.", C, M, "Swimming is perfect for building your stamina."),
+    ("You are great at expressing yourself.", C, M, "Melanie is great at expressing themself."),  # the listener's gift
     ("It lets you forget the week.", C, M, "It lets you forget the week."),
     ("Keeping our promises matters more than winning.", C, M, "Keeping our promises matters more than winning."),
     ("It's healthy to laugh at ourselves.", C, M, "It's healthy to laugh at ourselves."),

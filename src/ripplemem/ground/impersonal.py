@@ -26,7 +26,9 @@ Read from the clause the pronoun belongs to, never from the words of a conversat
     "Music makes you feel alive"); "us" only after a gerund ("Taking care of ourselves
     helps us be creative");
   * the pronoun is inside a gerund with no subject of its own that is the subject of a
-    general present ("Showing off our true selves is the best thing ever"), or inside an
+    general present ("Showing off our true selves is the best thing ever"), or the object
+    of a preposition after an adjective said of a thing ("Yoga is great for clearing your
+    mind": what it is good for), or inside an
     infinitive after "it is" that speaks of anyone's self or own ("It's important to take
     care of yourself", "to do our own thing and follow our dreams"; not "It's sweet to see
     your love for your family").
@@ -161,6 +163,12 @@ def _subject_clause(verb: Token) -> bool:
         return False
     if verb.dep_ == "csubj" or verb.dep_ in _SUBJECTS and verb.tag_ == "VBG":
         return _general(verb.head) and not _personal(verb.head)
+    if verb.tag_ == "VBG" and verb.dep_ == "pcomp" or verb.dep_ == "pobj" and verb.tag_ == "VBG":
+        prep = verb.head  # "Dance is awesome for expressing yourself": what a thing is good for, anyone's
+        adjective = prep.head if prep.dep_ == "prep" else None
+        main = adjective.head if adjective is not None and adjective.tag_ == "JJ" and adjective.dep_ in ("acomp", "attr") else None
+        subject = _subject(main) if main is not None else None
+        return subject is not None and _thing(subject) and _general(main) and not _personal(main)
     if verb.tag_ == "VB" and verb.dep_ in ("xcomp", "ccomp") and any(c.tag_ == "TO" for c in verb.children):
         main = verb.head
         if main.lower_ in ("'s", "is"):

@@ -167,7 +167,9 @@ def _subject_clause(verb: Token) -> bool:
         prep = verb.head  # "Dance is awesome for expressing yourself": what a thing is good for, anyone's
         adjective = prep.head if prep.dep_ == "prep" else None
         main = adjective.head if adjective is not None and adjective.tag_ == "JJ" and adjective.dep_ in ("acomp", "attr") else None
-        subject = _subject(main) if main is not None else None
+        if main is None:
+            return False
+        subject = _subject(main)
         return subject is not None and _thing(subject) and _general(main) and not _personal(main)
     if verb.tag_ == "VB" and verb.dep_ in ("xcomp", "ccomp") and any(c.tag_ == "TO" for c in verb.children):
         main = verb.head

@@ -136,15 +136,16 @@ def test_chat_roles_are_the_user_and_the_assistant(ex: RuleExtractor) -> None:
         ("Listen to your body and adjust your workout if your knees hurt.",
          "The assistant said: Listen to your body and adjust your workout if your knees hurt."),
         ("If you feel pain, stop and rest your legs. You should see a physio if it lasts.",
-         "The assistant said: If you feel pain, stop and rest your legs. The user should see a physio if it lasts."),
+         "The assistant said: If you feel pain, stop and rest your legs. You should see a physio if it lasts."),
+        ("I'd start with five reps. Keep your back straight.", "The assistant said: I'd start with five reps. Keep your back straight."),
         ("Familiarize yourself with each pose first.", "The assistant said: Familiarize yourself with each pose first."),
         ("You should stretch your calves after each run.", "The assistant said: The user should stretch their calves after each run."),
     ],
 )
-def test_an_assistant_s_instruction_keeps_its_second_person_as_said(ex: RuleExtractor, answer: str, expected: str) -> None:
+def test_an_assistant_s_instructions_are_quoted_as_said(ex: RuleExtractor, answer: str, expected: str) -> None:
     w = window(("user", "My knees hurt after my runs."), ("assistant", answer), speakers=("user", "assistant"), roles=True)
     said = [c.restatement for c in ex.extract(w) if c.role == "assistant"]
-    assert said == [expected]  # "your" throughout, or "the user" throughout: never both in one sentence
+    assert said == [expected]  # quoted whole, or restated whole: never "your back" beside "the user's glutes"
 
 
 PASTED = ("Part two is what you need to feel safe and cover living expenses. After you have built your starter fund, "

@@ -128,16 +128,11 @@ def person_edits(
     speaker_pronoun: Pronoun | None = None,
     addressee_pronoun: Pronoun | None = None,
     speaker_group: bool = True,
-    quoted_imperatives: bool = False,
 ) -> list[Edit]:
     """Edits (offsets in the Doc's text) that restate ``tokens`` in the third person. Without
     ``speaker_group`` the speaker belongs to no group of its own (an assistant): "we" is the
     speaker and the addressee where the pair is meant, else kept as written (people in
-    general: "when we are stressed, our muscles tighten"). With ``quoted_imperatives`` (the
-    speech is quoted, "The assistant said: ..."), a sentence that tells the listener what to do
-    keeps its second person as said: "Lie on your back and lift your hips, squeezing your
-    glutes", not "squeezing the user's glutes" beside "your back" (the listener's own body,
-    see :func:`_own_body`, which "the user's back" would make someone else's)."""
+    general: "when we are stressed, our muscles tighten")."""
     doc = cast("Doc", getattr(tokens, "doc", tokens))  # a Span's Doc, or the Doc itself
     if not (doc.has_annotation("TAG") and doc.has_annotation("DEP")):
         raise ConfigError(f"person rewriting needs a parsed Doc: enable the pipes {', '.join(PIPES)}")
@@ -158,8 +153,6 @@ def person_edits(
             continue
         if ref[0] != "1" and impersonal(tok):
             continue  # "You can't always control what happens": anyone, not the listener
-        if quoted_imperatives and ref[0] in ("2", "you+") and _imperative(tok.sent):
-            continue  # an instruction to the listener, quoted: "your" throughout
         key, form = ref
         who = people[key]
         last = tok.nbor() if key == "you+" and tok.lower_ == "you" else tok
@@ -469,6 +462,15 @@ def _plural_between(first: Token | None, last: Token) -> bool:
 
 
 _PLURAL_PRONOUNS = frozenset(("they", "them", "their", "theirs", "we", "us", "our", "ours", "you"))
+
+
+def instructs(doc: Doc) -> bool:
+    """Whether a text tells its listener what to do in any of its sentences (see
+    :func:`_imperative`): a how-to, a recipe, advice. "Lie on your back" cannot be restated
+    in the third person ("Lie on the user's back" is someone else's back), and a rewriting
+    that leaves those and changes the rest says "your back" in one sentence and "the user's
+    glutes" in the next: such a text is best quoted as said."""
+    return any(_imperative(sent) for sent in doc.sents)
 
 
 def _imperative(sent: Span) -> bool:

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 from ..ground.chatter import explain, is_pleasantry
 from ..ground.concepts import concepts
 from ..ground.layout import Block, blocks, item_extent, script_lines
-from ..ground.person import Edit, Pronoun, apply_edits, person_edits, quoted_spans
+from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
 from ..ground.sentences import split_sentences
 from ..ground.text import CHAT_ASSISTANT
@@ -410,7 +410,8 @@ class RuleExtractor:
         attribute: bool = True,
     ) -> Candidate:
         text = " ".join(unit.parts)
-        if attribute and (roles.name.lower() not in text.lower() or _quotes_listener(text, roles)):
+        opens = text.lower().startswith(f"{roles.name.lower()} ")  # "The assistant asked: ...", "The assistant said: ..."
+        if attribute and (roles.name.lower() not in text.lower() or _quoted(doc, roles) and not opens):
             text = f"{_cap(roles.name)} said: {text}"
         text = _cap(text)[: self.max_chars]
         original = " ".join(s.text for s in unit.sentences)
@@ -588,17 +589,6 @@ def _restate(
     return apply_edits(text, edits), times
 
 
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
-
-
-def _quotes_listener(text: str, roles: _Roles) -> bool:
-    """Whether a chat unit keeps "you" as said (an instruction to the listener, a general
-    "you") without opening with its speaker: it is attributed whatever else it names ("If you
-    feel pain, stop and rest your legs. ... The assistant recommends a physio" needs "The
-    assistant said:" before its "you", or "you" is whoever reads it)."""
-    return roles.chat and not text.lower().startswith(roles.name.lower()) and bool(_SECOND_PERSON.search(text))
-
-
 def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
     """Person edits of the sentence ``text``, read from the turn's ``doc`` and moved to
     offsets in ``text`` (which may have lost a filler or a form of address)."""
@@ -615,13 +605,12 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
             where[tok.idx], where[tok.idx + len(tok)] = pos, pos + len(tok)
             kept.append(tok.i)
             pos += len(tok)
-    if not kept:
+    if not kept or _quoted(doc, roles):
         return []
     pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
     span = doc[kept[0] : kept[-1] + 1]
     found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun,
-                         speaker_group=roles.name != CHAT_ASSISTANT,  # an assistant's "we" is anyone, or the pair
-                         quoted_imperatives=roles.name == CHAT_ASSISTANT)  # "The assistant said: Lie on your back ..."
+                         speaker_group=roles.name != CHAT_ASSISTANT)  # an assistant's "we" is anyone, or the pair
     quotes = [q for q in _doc_quotes(doc) if q[0] < span.end_char and span.start_char < q[1]]
     found = [e for e in found if not any(a < e.start < b for a, b in quotes)]  # a quotation of several sentences stays as said
     found = [e for e in found if not any(a <= e.start < b for a, b in _doc_script(doc))]  # a character's line too
@@ -631,6 +620,22 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
         for e in found
         if e.start in where and e.end in where and text[where[e.start] : where[e.end]] == source[e.start - base : e.end - base]
     ]
+
+
+def _quoted(doc: Doc | None, roles: _Roles) -> bool:
+    """Whether the turn is an assistant's instructions (:func:`ground.person.instructs`), quoted
+    as said with its "I" and "you" ("The assistant said: Lie on your back with your knees bent
+    ... I'd start with five reps"): restated, "your back" had to stay while "your glutes"
+    became "the user's glutes" in the same sentence."""
+    return doc is not None and roles.name == CHAT_ASSISTANT and _instructs(doc)
+
+
+def _instructs(doc: Doc) -> bool:
+    """:func:`ground.person.instructs` of the turn, read once per Doc."""
+    found = doc.user_data.get("ripplemem_instructs")
+    if found is None:
+        found = doc.user_data["ripplemem_instructs"] = instructs(doc)
+    return bool(found)
 
 
 def _doc_quotes(doc: Doc) -> list[tuple[int, int]]:

@@ -326,7 +326,7 @@ def test_advice_is_content_however_it_evaluates() -> None:
                    "If you play bigger gigs, you may want to consider a louder amp.", "Oh, and maybe try the lemon tart, it's amazing.",
                    "Don't forget to bring warm gloves, it gets cold up there."):
         assert not is_pleasantry(advice, previous=heard), advice
-    for wish in ("Remember to have fun!", "You can do it!", "Make sure you take care of yourself!", "You should be proud."):
+    for wish in ("Remember to have fun!", "You can do it!", "Make sure you take care of yourself!", "You should be proud.", "Go get 'em!"):
         assert is_pleasantry(wish, previous=heard), wish
 
 

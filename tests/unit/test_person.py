@@ -70,6 +70,9 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("When you cook with fresh herbs, you taste the difference.", C, M, "When you cook with fresh herbs, you taste the difference."),
     ("Gardening teaches you patience.", C, M, "Gardening teaches you patience."),
     ("Yoga is great for clearing your mind.", C, M, "Yoga is great for clearing your mind."),  # what it is good for, anyone's
+    ("Good sci-fi takes today's problems into the future, making you think about them.", C, M,
+     "Good sci-fi takes today's problems into the future, making you think about them."),  # the effect, on anyone
+    ("You called me, making me laugh.", C, M, "Melanie called Caroline, making Caroline laugh."),
     ("Swimming is perfect for building your stamina.", C, M, "Swimming is perfect for building your stamina."),
     ("You are great at expressing yourself.", C, M, "Melanie is great at expressing themself."),  # the listener's gift
     ("It lets you forget the week.", C, M, "It lets you forget the week."),

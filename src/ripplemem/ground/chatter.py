@@ -66,7 +66,7 @@ FUNCTION_WORDS = _words(
     i i'm i've i'd i'll me my mine myself we we're we've we'd we'll us our ours ourselves let's lets
     you you're you've you'd you'll your yours yourself yourselves ya y'all u ur
     he he's he'd he'll him his himself she she's she'd she'll her hers herself
-    they they're they've they'd they'll them their theirs themselves one's
+    they they're they've they'd they'll them 'em em their theirs themselves one's
     who who's whom whose what what's whats which where where's when when's why why's how how's
     is isn't are aren't was wasn't were weren't be been being am ain't 's 're 've 'd 'll 'm
     do does did doing done don't doesn't didn't have has had having haven't hasn't hadn't

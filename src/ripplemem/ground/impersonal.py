@@ -24,7 +24,8 @@ Read from the clause the pronoun belongs to, never from the words of a conversat
   * in a main clause, "you" is the object, or the subject of the bare complement, of a verb
     whose subject is a thing: a gerund, a bare noun or "it" ("It helps you see new things",
     "Music makes you feel alive"); "us" only after a gerund ("Taking care of ourselves
-    helps us be creative");
+    helps us be creative"); or the subject of the complement of a causing participle with no
+    subject of its own ("..., making you think about the implications");
   * the pronoun is inside a gerund with no subject of its own that is the subject of a
     general present ("Showing off our true selves is the best thing ever"), or the object
     of a preposition after an adjective said of a thing ("Yoga is great for clearing your
@@ -100,6 +101,8 @@ def _verbal(tok: Token) -> bool:
 def _impersonal_clause(verb: Token, *, second: bool) -> bool:
     if _subject_clause(verb):
         return True  # "Showing off our true selves is ...", "It's important to take care of yourself"
+    if second and (you := _subject(verb)) is not None and you.lower_ == "you" and _caused(verb):
+        return True  # "sci-fi can take today's issues into the future, making you think": anyone
     if not _general(verb):
         return False
     subject = _subject(verb)
@@ -145,6 +148,20 @@ def _where_clause(verb: Token) -> bool:
         return True
     dets = [c.lower_ for c in noun.children if c.dep_ in ("det", "poss")]
     return dets in (["a"], ["an"]) or not dets and noun.tag_ == "NNS"
+
+
+_CAUSING = frozenset(("making", "letting", "helping", "allowing", "leaving", "getting"))
+
+
+def _caused(verb: Token) -> bool:
+    """``verb``'s subject "you" is what a participle clause without a subject of its own causes
+    ("..., making you think about the implications"): the effect of what the sentence tells,
+    on anyone, not something the listener did."""
+    head = verb.head
+    return (
+        verb.dep_ in ("ccomp", "xcomp") and head.tag_ == "VBG" and head.lower_ in _CAUSING
+        and head.dep_ in ("advcl", "xcomp", "conj") and _subject(head) is None
+    )
 
 
 def _you_of(child: Token) -> bool:

@@ -180,7 +180,7 @@ def _subject_clause(verb: Token) -> bool:
         return False
     if verb.dep_ == "csubj" or verb.dep_ in _SUBJECTS and verb.tag_ == "VBG":
         return _general(verb.head) and not _personal(verb.head)
-    if verb.tag_ == "VBG" and verb.dep_ == "pcomp" or verb.dep_ == "pobj" and verb.tag_ == "VBG":
+    if verb.tag_ == "VBG" and verb.dep_ in ("pcomp", "pobj"):
         prep = verb.head  # "Dance is awesome for expressing yourself": what a thing is good for, anyone's
         adjective = prep.head if prep.dep_ == "prep" else None
         main = adjective.head if adjective is not None and adjective.tag_ == "JJ" and adjective.dep_ in ("acomp", "attr") else None

@@ -636,9 +636,7 @@ def _result(conj: Token) -> bool:
     head = conj.head
     while head.dep_ == "conj" and head.head.i != head.i:
         head = head.head
-    if conj.tag_ == "VB" and any(c.dep_ == "mark" for c in head.children) and conj.i > 0 and (
-        conj.nbor(-1).text == "," or any(t.text == "," for t in conj.doc[head.i : conj.i])
-    ):
+    if conj.tag_ == "VB" and any(c.dep_ == "mark" for c in head.children) and any(t.text == "," for t in conj.doc[head.i : conj.i]):
         return True
     for t in reversed(conj.doc[max(0, conj.i - 3) : conj.i]):
         if t.lower_ == "so":

@@ -185,7 +185,7 @@ def without_request_frame(query: str) -> str:
 # "doctors". Each form found adds the other, once.
 _TITLES = (("doctor", "Dr"), ("professor", "Prof"))
 _TITLE_FORMS = [
-    (re.compile(rf"\b{word}s?\b", re.IGNORECASE), re.compile(rf"\b{short}\b\.?", re.IGNORECASE), word, short)
+    (re.compile(rf"\b{word}s?\b", re.IGNORECASE), re.compile(rf"\b{short}\b", re.IGNORECASE), word, short)
     for word, short in _TITLES
 ]
 

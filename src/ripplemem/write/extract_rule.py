@@ -591,7 +591,10 @@ def _restate(
 
 def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
     """Person edits of the sentence ``text``, read from the turn's ``doc`` and moved to
-    offsets in ``text`` (which may have lost a filler or a form of address)."""
+    offsets in ``text`` (which may have lost a filler or a form of address). None in a turn
+    quoted as said (:func:`_quoted`)."""
+    if _quoted(doc, roles):
+        return []
     where: dict[int, int] = {}  # offset of a token's start or end in doc.text -> in text
     kept = []
     pos = 0
@@ -605,7 +608,7 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
             where[tok.idx], where[tok.idx + len(tok)] = pos, pos + len(tok)
             kept.append(tok.i)
             pos += len(tok)
-    if not kept or _quoted(doc, roles):
+    if not kept:
         return []
     pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
     span = doc[kept[0] : kept[-1] + 1]

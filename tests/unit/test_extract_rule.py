@@ -294,6 +294,14 @@ def test_photo_caption_is_content(ex: RuleExtractor) -> None:
     assert joined.restatement == "Melanie painted this lake sunrise in 2022! Melanie shared a photo of a painting of a sunset over a lake."
 
 
+def test_photo_line_does_not_attribute_what_was_said(ex: RuleExtractor) -> None:
+    """The photo line names its sharer; the sentences before it are still attributed."""
+    c = one(ex.extract(window(("Maria", "Let's get the whole street involved.", "a photo of a group of people looking at a map"))))
+    assert c.restatement == (
+        "Maria said: Let's get the whole street involved. Maria shared a photo of a group of people looking at a map."
+    )
+
+
 def test_short_reply_is_stated_with_its_question_and_cites_both(ex: RuleExtractor) -> None:
     w = window(("Melanie", "Cool! How long have you been painting?"), ("Caroline", "Since 2016."), new=[1])
     c = one(ex.extract(w))

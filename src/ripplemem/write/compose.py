@@ -114,7 +114,7 @@ def can_compose(
         and (not question or last.speaker != b.speaker)
         and a.layer != "core"
         and (b.layer != "core" or question and reply)
-        and len(a.restatement) + 1 + len(b.restatement) <= ws.compose_chars
+        and len(a.restatement) + 1 + len(_unframed(b.restatement)) <= ws.compose_chars
         and len(set(a.sources) | set(b.sources)) <= ws.compose_turns
         and _adjacent(a, b, position, ws.compose_gap)
         and _times_agree(a, b)
@@ -123,6 +123,13 @@ def can_compose(
 
 
 _SAID = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered):")
+
+
+def _unframed(text: str) -> str:
+    """``text`` without its opening "<speaker> said:": the size of what it says (a part
+    stated after another speaker's gets the frame whether or not it had one)."""
+    frame = _SAID.match(text)
+    return text[frame.end() :].lstrip() if frame else text
 
 
 def attributed(text: str, speaker: str, previous: str) -> str:

@@ -134,6 +134,7 @@ class _Unit:
     parts: list[str] = field(default_factory=list)  # restated sentences
     sentences: list[_Sentence] = field(default_factory=list)
     times: list[TimeMention] = field(default_factory=list)
+    photo: str = ""  # "<speaker> shared a photo of ...": stated after the parts, not part of what was said
 
 
 @dataclass
@@ -265,8 +266,9 @@ class RuleExtractor:
             if unit.sentences and not unit.sentences[0].question:  # attributed whole, as said (``ground.text.dictated``)
                 unit.parts[0] = f"{_cap(roles.name)} said: {unit.parts[0]}"
         photo = _photo(turn, roles)
-        if photo and units and sum(len(p) + 1 for p in units[-1].parts) + len(photo) <= self.max_chars:
-            units[-1].parts.append(photo)
+        said = len(roles.name) + 7  # "Maria said: ", should the unit need it
+        if photo and units and sum(len(p) + 1 for p in units[-1].parts) + len(photo) + said <= self.max_chars:
+            units[-1].photo = photo
             photo = None
         asked = self._unstated_question(window, turn, previous, text, units, anchor)
         found = [self._candidate(window, turn, u, roles, doc, anchor, (turn.turn_id,)) for u in units]
@@ -411,9 +413,11 @@ class RuleExtractor:
     ) -> Candidate:
         text = " ".join(unit.parts)
         opens = text.lower().startswith(f"{roles.name.lower()} ")  # "The assistant asked: ...", "The assistant said: ..."
+        # the photo line names the speaker but says nothing they said: "Let's work together ...
+        # Maria shared a photo of ..." is attributed ("Maria said: Let's work together ...")
         if attribute and (roles.name.lower() not in text.lower() or _quoted(doc, roles) and not opens):
             text = f"{_cap(roles.name)} said: {text}"
-        text = _cap(text)[: self.max_chars]
+        text = _cap(f"{text} {unit.photo}" if unit.photo else text)[: self.max_chars]
         original = " ".join(s.text for s in unit.sentences)
         people, places, entity_facts = _entities(doc, unit, window, roles)
         if not roles.chat and re.search(r"\b(?:I|me|my|mine|myself|we|us|our|ours)\b|\bI'", original, re.I):

@@ -4,8 +4,10 @@ the question's people join the chain (real store, real embedder). What a person 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ripplemem import Memory
-from ripplemem.read.engine import _about, _Round
+from ripplemem.read.engine import _about, _Round, _unnamed
 from ripplemem.types import MemoryUnit, Scope
 
 LINES = [
@@ -43,3 +45,29 @@ def test_a_person_s_own_words_are_not_about_them() -> None:
     assert not _about(unit("Kai said: Pepper and Vine does a great seafood platter."), {"kai"})
     assert _about(unit("Nettle has no lift.", frozenset({"Kai"})), {"kai"})
     assert not _about(unit("Nettle has no lift."), {"kai"})
+
+
+def test_the_bridge_searches_by_what_a_memory_says_not_by_its_names(memory: Memory) -> None:
+    """The small embedder weighs names heavily: searched with its names, the venue's access
+    was nearer a memory that only names the same two people than the person's wheelchair."""
+    lines = [
+        ("Kai", "You reach Nettle by a steep spiral staircase, nothing step-free."),
+        ("Kai", "I was just thinking about Joel."),
+        ("Kai", "Since the fall I've been using a wheelchair, ramps are my new obsession."),
+    ]
+    for day, (who, line) in enumerate(lines, start=1):
+        memory.add([{"speaker": who, "text": line}, {"speaker": "Joel", "text": "Right."}], user_id="u1",
+                   session_id=f"s{day}", session_time=f"2024-03-0{day}T10:00:00")
+    scope = Scope(user_id="u1")
+    units = {u.restatement: u for u in memory.store.list_units(scope)}
+    stairs = next(u for text, u in units.items() if "staircase" in text)
+    chair = next(u for text, u in units.items() if "wheelchair" in text)
+    units_by_id = {u.id: text for text, u in units.items()}
+    assert "Kai" not in _unnamed(stairs, {"Joel", "Kai"}) and "staircase" in _unnamed(stairs, {"Joel", "Kai"})
+    rs = memory.settings.recall
+    found = {}
+    for unnamed in (True, False):
+        search = _Round(memory._read(), scope, replace(rs, bridge_unnamed=unnamed, bridge_hits=1), {}, memory.store.count_units(scope))
+        search.led_by[stairs.id] = "Nettle"
+        found[unnamed] = [units_by_id[h.unit_id] for h in search.bridge({stairs.id: ("e1", 1.0)}, frozenset({"Kai"}), set())]
+    assert found[True] == [chair.restatement]

@@ -279,13 +279,23 @@ class _Round:
         names = {p.lower() for p in people}
         out: dict[str, Hit] = {}
         vecs = self.vectors(list(sources))
+        if rs.bridge_unnamed and vecs:
+            # what the memory says, without who says it or is in it: the small embedder weighs
+            # names heavily ("Kai was just thinking about Joel" is nearer "Kai said: Joel reaches
+            # Nettle by a steep spiral staircase" than "Kai has been using a wheelchair")
+            units = [u for u in (self.unit(a) for a in vecs) if u is not None]
+            said = [_unnamed(u, people) for u in units]
+            vecs = dict(zip([u.id for u in units], self.ctx.embedder.embed(said), strict=True))
         for anchor, vec in vecs.items():
             pairs = [p for p in self.ctx.store.dense_search(self.scope, vec, rs.bridge_depth + 1) if p[0] != anchor]
             self._have([uid for uid, _ in pairs])
+            cue = self.led_by.get(anchor, "").lstrip("~").lower()
             for uid, cosine in pairs:
                 unit = self.unit(uid)
                 if uid in skip or unit is None or unit.consolidated or not _about(unit, names):
                     continue
+                if cue and cue in unit.restatement.lower():
+                    continue  # another mention of the same gateway: the gateway reaches it, the bridge is for what shares none
                 via, strength = sources[anchor]
                 link = round(max(float(cosine), 0.0) * strength, 6)
                 if uid not in out or link > out[uid].path:
@@ -339,6 +349,14 @@ class _Round:
                 hits += self.bridge(sources, cues.participants, selected | {h.unit_id for h in hits})
             plan = replace(plan, gateways=tuple(dict.fromkeys(c for cue in used.values() for c in cue)))
         return hits, plan
+
+
+def _unnamed(unit: MemoryUnit, people: Iterable[str]) -> str:
+    """``unit``'s text without its speaker frames and the names of its people and ``people``."""
+    text = _SAID.sub(" ", unit.restatement)
+    for name in sorted({*unit.participants, *people}, key=len, reverse=True):
+        text = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", text)
+    return " ".join(text.split()) or unit.restatement
 
 
 def _about(unit: MemoryUnit, names: set[str]) -> bool:

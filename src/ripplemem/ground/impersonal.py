@@ -20,7 +20,9 @@ Read from the clause the pronoun belongs to, never from the words of a conversat
   * it is a "when"/"whenever" clause of a general present whose subject is a thing or
     "you" ("It's amazing when you see them grow", "When you love your job, you never work"),
     or a "where" clause of a thing or place with "you" its subject ("a strategy game where
-    you build settlements", "a cafe where you can read for hours");
+    you build settlements", "a cafe where you can read for hours"), or "you" reaching a
+    place by some way ("You reach Nettle by a steep spiral staircase", "you get in through
+    the side gate");
   * in a main clause, "you" is the object, or the subject of the bare complement, of a verb
     whose subject is a thing: a gerund, a bare noun or "it" ("It helps you see new things",
     "Music makes you feel alive"); "us" only after a gerund ("Taking care of ourselves
@@ -114,11 +116,26 @@ def _impersonal_clause(verb: Token, *, second: bool) -> bool:
             return True  # "You can't always control what happens", "you can never have too many"
         if _where_clause(verb):
             return True  # "a strategy game where you build settlements", "a cafe where you can read"
+        if _way_in(verb):
+            return True  # "You reach Nettle by a steep spiral staircase": how anyone gets there
         # "It's amazing when you see them grow"; "When you love your job, you never work"
         return _when_clause(verb) or any(_when_clause(c) for c in verb.children)
     if subject is not None and verb.dep_ in ("ROOT", "conj") and _thing(subject, gerund_only=not second):
         return any(_you_of(c) for c in verb.children)  # "It helps you see", "Music makes you feel alive"
     return False
+
+
+_ACCESS = frozenset(("reach", "get", "enter", "access", "go", "come"))
+_MEANS = frozenset(("by", "via", "through"))
+
+
+def _way_in(verb: Token) -> bool:
+    """How a place is reached, said of anyone: "you" reaches, gets (there), enters or
+    accesses it by, via or through something ("You reach Nettle by a steep spiral staircase",
+    "you get in through the side gate"); "should" and "must" are advice to the listener."""
+    if verb.lower_ not in _ACCESS or any(c.tag_ == "MD" and c.lower_ in ("should", "must") for c in verb.children):
+        return False
+    return any(c.dep_ == "prep" and c.lower_ in _MEANS for c in verb.children)
 
 
 def _when_clause(verb: Token) -> bool:

@@ -28,6 +28,7 @@ PLEASANTRIES = [
     "How about you?",
     "And you?",
     "Long time no see!",
+    "As an AI language model, I hope so too!",
     "Nice to meet you.",
     "Haven't talked in a while!",
     "Hey Ann, it's been ages!",
@@ -162,6 +163,7 @@ PLEASANTRIES = [
 ]
 
 CONTENT = [
+    "As an AI language model, I don't have personal experiences, but hiking in Utah is popular.",
     "I hope my sister likes the scarf I knitted.",
     "I hope to visit Lisbon next spring.",
     "Do you have any other pets besides the cat?",

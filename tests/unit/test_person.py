@@ -92,6 +92,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("You get in through the side gate after six.", C, M, "You get in through the side gate after six."),
     ("You should get there by bus.", C, M, "Melanie should get there by bus."),
     ("You got there by bus.", C, M, "Melanie got there by bus."),
+    ("Got your back - dance is awesome for expressing yourself.", C, M, "Caroline got Melanie's back - dance is awesome for expressing yourself."),
     ("You never miss a match.", C, M, "Melanie never misses a match."),
     ("Could you tell me what got you into pottery?", C, M, "Could Melanie tell Caroline what got Melanie into pottery?"),
     ("Trying recipes like curry, dal, and naan has been a joy!", C, M, "Trying recipes like curry, dal, and naan has been a joy!"),

@@ -225,6 +225,8 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"(?:see|hear\s+from|talk\s+to|chat\s+with|meet|catch\s+up\s+with)\s+you(?:\s+again)?"),
     ("greeting", r"(?:great|good|nice)\s+to\s+(?:chat|talk|catch\s+up)\s+again"),
     ("greeting", r"long\s+time\s+no\s+(?:see|talk|chat|speak)"),
+    # an assistant's disclaimer says nothing of the conversation: "As an AI language model, I hope so too!"
+    ("filler", r"as\s+an\s+ai(?:\s+(?:language\s+model|assistant|model|chatbot))?(?=\s*,)"),
     # catching up: "Haven't talked in a while!", "It's been ages since we last chatted."
     ("greeting", r"(?:(?:i|we)\s+)?(?:haven'?t|have\s+not)\s+(?:talked|chatted|spoken|seen\s+you|heard\s+from\s+you|caught\s+up)"
                  r"(?:\s+(?:in|for)\s+(?:a\s+(?:while|bit)|ages|forever|so\s+long))?"),  # "in a few days" says when

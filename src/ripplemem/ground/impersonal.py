@@ -230,7 +230,9 @@ def _thing(subject: Token, *, gerund_only: bool = False) -> bool:
         return False
     if subject.lower_ == "it":
         return True
-    return subject.tag_ in ("NN", "NNS") and not any(c.dep_ in ("det", "poss") for c in subject.children)
+    # a determiner across a dash is the parser's, not the noun's: "Got your back - dance is awesome ..."
+    owned = any(c.dep_ in ("det", "poss") and not any(t.is_punct for t in subject.doc[c.i + 1 : subject.i]) for c in subject.children)
+    return subject.tag_ in ("NN", "NNS") and not owned
 
 
 def _general(verb: Token) -> bool:

@@ -277,17 +277,30 @@ class _Round:
         it link by link (E1 -> E2 -> E3)."""
         rs = self.rs
         names = {p.lower() for p in people}
-        out: dict[str, Hit] = {}
-        vecs = self.vectors(list(sources))
-        if rs.bridge_unnamed and vecs:
-            # what the memory says, without who says it or is in it: the small embedder weighs
-            # names heavily ("Kai was just thinking about Joel" is nearer "Kai said: Joel reaches
-            # Nettle by a steep spiral staircase" than "Kai has been using a wheelchair")
-            units = [u for u in (self.unit(a) for a in vecs) if u is not None]
+        stored = self.vectors(list(sources))
+        ways = [stored]
+        if rs.bridge_unnamed and stored:
+            # and by what the memory says, without who says it or is in it: the small embedder
+            # weighs names heavily ("Kai was just thinking about Joel" is nearer "Kai said: Joel
+            # reaches Nettle by a steep spiral staircase" than "Kai has been using a wheelchair")
+            units = [u for u in (self.unit(a) for a in stored) if u is not None]
             said = [_unnamed(u, people) for u in units]
-            vecs = dict(zip([u.id for u in units], self.ctx.embedder.embed(said), strict=True))
+            ways.insert(0, dict(zip([u.id for u in units], self.ctx.embedder.embed(said), strict=True)))
+        found = [sorted(self._bridged(vecs, sources, names, skip).values(), key=lambda h: (-h.path, h.unit_id)) for vecs in ways]
+        best: dict[str, Hit] = {}
+        for turn in range(max(map(len, found), default=0)):  # each way in turn: the unnamed search's best first
+            for hits in found:
+                if turn < len(hits) and len(best) < rs.bridge_hits and hits[turn].unit_id not in best:
+                    best[hits[turn].unit_id] = hits[turn]
+        return [replace(h, rank=r) for r, h in enumerate(best.values())]
+
+    def _bridged(
+        self, vecs: dict[str, Vector], sources: dict[str, tuple[str, float]], names: set[str], skip: set[str]
+    ) -> dict[str, Hit]:
+        """The bridge's candidates from one search per source (see :meth:`bridge`)."""
+        out: dict[str, Hit] = {}
         for anchor, vec in vecs.items():
-            pairs = [p for p in self.ctx.store.dense_search(self.scope, vec, rs.bridge_depth + 1) if p[0] != anchor]
+            pairs = [p for p in self.ctx.store.dense_search(self.scope, vec, self.rs.bridge_depth + 1) if p[0] != anchor]
             self._have([uid for uid, _ in pairs])
             cue = self.led_by.get(anchor, "").lstrip("~").lower()
             for uid, cosine in pairs:
@@ -300,8 +313,7 @@ class _Round:
                 link = round(max(float(cosine), 0.0) * strength, 6)
                 if uid not in out or link > out[uid].path:
                     out[uid] = Hit(uid, "diffusion:gateway", link, 0, via, link, ("gateway",), "~" + self.led_by[anchor])
-        best = sorted(out.values(), key=lambda h: (-h.path, h.unit_id))[: rs.bridge_hits]
-        return [replace(h, rank=r) for r, h in enumerate(best)]
+        return out
 
     def run(
         self, plan: Plan, query: str, qvec: Vector, cues: Cues, common: frozenset[str], selected: set[str]

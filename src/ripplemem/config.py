@@ -77,7 +77,7 @@ class RecallSettings:
     bridge_hits: int = 2  # memories about the question's people nearest to what a gateway reached (0: off)
     bridge_depth: int = 20  # ... among this many nearest memories of each
     bridge_from: int = 1  # ... of a chain round's anchors a gateway reached and this many of a round's strongest gateway hits
-    bridge_unnamed: bool = True  # ... searched by what they say, their names left out (one embedding per source)
+    bridge_unnamed: int = 8  # ... and up to this many of the strongest searched by what they say: the sentences naming the gateway, no names (an embedding each; 0: off)
     name_text: bool = True  # a gateway name also reaches the memories whose text names it (not only those labelled with it)
     concept_link: float = 0.8  # a gateway through a common-noun concept links this much of a shared name
     gateway_closeness: float = 0.25  # share of a gateway link weighed by the linked memory's cosine to its anchor

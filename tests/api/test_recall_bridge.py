@@ -67,7 +67,7 @@ def test_the_bridge_searches_by_what_a_memory_says_not_by_its_names(memory: Memo
     rs = memory.settings.recall
     found = {}
     for unnamed in (True, False):
-        search = _Round(memory._read(), scope, replace(rs, bridge_unnamed=unnamed, bridge_hits=1), {}, memory.store.count_units(scope))
+        search = _Round(memory._read(), scope, replace(rs, bridge_unnamed=1 if unnamed else 0, bridge_hits=1), {}, memory.store.count_units(scope))
         search.led_by[stairs.id] = "Nettle"
         found[unnamed] = [units_by_id[h.unit_id] for h in search.bridge({stairs.id: ("e1", 1.0)}, frozenset({"Kai"}), set())]
     assert found[True] == [chair.restatement]

@@ -54,7 +54,7 @@ from .cues import (
     without_times,
 )
 from .diffuse import diffuse
-from .gateway import covers, follow, stems, with_concepts
+from .gateway import covers, focus, follow, stems, with_concepts
 from .plan import rule_plan
 from .recall import initial_recall, own_views, salient_names
 
@@ -279,12 +279,14 @@ class _Round:
         names = {p.lower() for p in people}
         stored = self.vectors(list(sources))
         ways = [stored]
-        if rs.bridge_unnamed and stored:
+        if rs.bridge_unnamed > 0 and stored:
             # and by what the memory says, without who says it or is in it: the small embedder
             # weighs names heavily ("Kai was just thinking about Joel" is nearer "Kai said: Joel
-            # reaches Nettle by a steep spiral staircase" than "Kai has been using a wheelchair")
-            units = [u for u in (self.unit(a) for a in stored) if u is not None]
-            said = [_unnamed(u, people) for u in units]
+            # reaches Nettle by a steep spiral staircase" than "Kai has been using a wheelchair");
+            # the strongest sources only (an embedding each)
+            strongest = sorted(stored, key=lambda a: (-sources[a][1], a))[: rs.bridge_unnamed]
+            units = [u for u in (self.unit(a) for a in strongest) if u is not None]
+            said = [_unnamed(u, people, self.led_by.get(u.id, "").lstrip("~")) for u in units]
             ways.insert(0, dict(zip([u.id for u in units], self.ctx.embedder.embed(said), strict=True)))
         found = [sorted(self._bridged(vecs, sources, names, skip).values(), key=lambda h: (-h.path, h.unit_id)) for vecs in ways]
         best: dict[str, Hit] = {}
@@ -363,9 +365,11 @@ class _Round:
         return hits, plan
 
 
-def _unnamed(unit: MemoryUnit, people: Iterable[str]) -> str:
-    """``unit``'s text without its speaker frames and the names of its people and ``people``."""
-    text = _SAID.sub(" ", unit.restatement)
+def _unnamed(unit: MemoryUnit, people: Iterable[str], cue: str = "") -> str:
+    """``unit``'s text without its speaker frames and the names of its people and ``people``;
+    with ``cue``, its sentences that name the cue only (see :func:`.gateway.focus`): "And
+    it's pouring outside." after a venue's staircase is not what bears on a guest."""
+    text = _SAID.sub(" ", focus(unit.restatement, cue.split()) if cue else unit.restatement)
     for name in sorted({*unit.participants, *people}, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", text)
     return " ".join(text.split()) or unit.restatement

@@ -274,7 +274,9 @@ class _Round:
         what joins them is what they mean to each other, and the question's person ties that
         to the chain. ``sources``: memory -> (the anchor it hangs off, the link's strength so
         far); the new link is that strength times the cosine, so the spreading floor lifts
-        it link by link (E1 -> E2 -> E3)."""
+        it link by link (E1 -> E2 -> E3). Each source is searched by its stored vector and
+        (``bridge_unnamed``) by what it says, :func:`_unnamed`; the hits are taken from the two
+        searches in turn."""
         rs = self.rs
         names = {p.lower() for p in people}
         stored = self.vectors(list(sources))

@@ -589,6 +589,18 @@ def test_a_yes_or_no_answer_is_stated_with_the_question_no_memory_states() -> No
     assert not any("asked" in c.restatement for c in RuleExtractor().extract(w))
 
 
+def test_a_question_a_reaction_does_not_answer_keeps_its_turn() -> None:
+    """A question answered shortly is stated with the answer; "Oh wow." answers nothing, so
+    the turn's question and what follows it stay (they were dropped). A statement with a
+    question tagged on ("..., isn't it lovely?") states, and goes on from the question."""
+    w = window(("Jasper", "This umbrella? My tutor gave it to me, isn't it lovely?"), ("Caleb", "Oh wow."),
+               speakers=("Jasper", "Caleb"), new=[0, 1])
+    assert [c.restatement for c in RuleExtractor().extract(w)] == [
+        "Jasper asked: This umbrella? Jasper's tutor gave it to Jasper, isn't it lovely?"]
+    w = window(("Jasper", "Did you take the train?"), ("Caleb", "Yes, twice!"), speakers=("Jasper", "Caleb"), new=[0, 1])
+    assert [c.restatement for c in RuleExtractor().extract(w)] == ["Jasper asked: Did Caleb take the train? Caleb answered: Yes, twice!"]
+
+
 def test_a_contraction_glued_to_a_dash_is_restated() -> None:
     """"happening--I'm exploring": glued to the dash, "I'm" was one token and stayed as written."""
     for said in ("Exciting things are happening--I'm exploring endorsement deals.",

@@ -362,7 +362,10 @@ class RuleExtractor:
             return False
         nxt, turn = window.turns[index + 1], window.turns[index]
         text = _normalise(nxt.text)
-        return nxt.speaker != turn.speaker and "?" not in text and 0 < len(_words(text)) <= self.short_reply_words
+        if nxt.speaker == turn.speaker or "?" in text or not 0 < len(_words(text)) <= self.short_reply_words:
+            return False
+        # a reaction ("Oh wow.") states no answer, so the question stays with its own turn
+        return _answers(text.strip(), turn.text, window, window.session_time or nxt.time)
 
     def _short_reply(
         self,
@@ -383,8 +386,7 @@ class RuleExtractor:
         if not asked:
             return None
         answer = _normalise(turn.text).strip()
-        times = restate_times(answer, anchor)[1] if anchor else []
-        if is_pleasantry(answer, names=window.speakers, previous=previous.text) and not (set(words) & _YES_NO or times):
+        if not _answers(answer, previous.text, window, anchor):
             return None
         asker = _roles(previous, window)
         question, q_times = _restate(asked[-1].text, asker, anchor)
@@ -518,6 +520,7 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
         body = tail.sub("", body)
         body = _FILLERS.sub("", body).strip()
         question = raw.rstrip().endswith("?") and not any(a < start < b for a, b in quotes)  # a quoted question is not asked
+        question = question and not _tagged_statement(raw)  # "My tutor gave it to me, isn't it lovely?" states
         content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
         found.append(_Sentence(body, start + cut, start + cut + len(body), question, content, block))
     return _antecedents(found, [why for _, _, why in explained])
@@ -667,6 +670,35 @@ def _listed_answer(sentence: _Sentence, roles: _Roles) -> bool:
     "2. User engagement: How are users engaging with the product?"): what it says, not a
     question it asks the user."""
     return roles.chat and roles.name == _CHAT_ROLES["assistant"] and sentence.block.item is not None
+
+
+# A statement with a question tagged on: "..., isn't it lovely?", "..., don't you think?", "..., right?"
+_TAG = re.compile(
+    r",\s*(?:(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should)n't\s+"
+    r"(?:it|he|she|they|you|we|that|there|this)(?:\s+[a-z]+)?|don't\s+you\s+think|right|huh|eh|no)\s*\?+\s*$",
+    re.IGNORECASE,
+)
+
+
+def _tagged_statement(sentence: str) -> bool:
+    """Whether ``sentence`` is a statement with a question tagged on: it asks for no answer,
+    and what it says is said ("My tutor gave it to me, isn't it lovely?"). Not a question that
+    opens as one ("Did you like it, or not really?")."""
+    m = _TAG.search(sentence.replace("\u2019", "'"))
+    head = _words(sentence[: m.start()])[:1] if m else []
+    return bool(m and head and head[0] not in _POLAR_OPENERS and head[0] not in _WH_OPENERS)
+
+
+_WH_OPENERS = frozenset("what what's how how's where where's when who who's which why whose".split())
+
+
+def _answers(reply: str, heard: str, window: Window, anchor: datetime | None) -> bool:
+    """Whether a short ``reply`` to ``heard`` states an answer: not a pleasantry ("Oh wow."),
+    or one that says yes or no or when ("Yes, twice!", "Last May.")."""
+    if not is_pleasantry(reply, names=window.speakers, previous=heard):
+        return True
+    words = set(_words(" ".join(s.text for s in _sentences(reply, set(window.speakers)) if not s.question)))
+    return bool(words & _YES_NO or (anchor is not None and restate_times(reply, anchor)[1]))
 
 
 def _lead_in(unit: _Unit | None) -> tuple[list[str], list[_Sentence]]:

@@ -59,7 +59,7 @@ _STANCE_VERBS = frozenset("love hope wish miss need guess bet appreciate reckon 
 _FEELINGS = frozenset(
     "glad happy sorry proud excited thrilled stoked grateful thankful pumped sad bummed curious".split()
 )
-_WH = frozenset("who what where when which how why whose".split())
+WH_WORDS = frozenset("who what where when which how why whose".split())  # the words a wh-question opens with
 _DEGREE_LEADS = frozenset("so really super very soo sooo totally".split())
 _FEELING_OPENERS = frozenset(
     "to that for about of with when because it you he she they we this everything all your the our my his her".split()
@@ -81,7 +81,7 @@ def elided_stances(sents: list[Span], inside: set[int], speaker: str) -> Iterato
         if lead.i in inside or text.endswith("?") or ":" in text or "*" in text or len(words) < 3:
             continue
         low, nxt = lead.lower_, words[1]
-        if any(t.lower_ in ("yourself", "yourselves") for t in words[1:3]) or nxt.lower_ in _WH:
+        if any(t.lower_ in ("yourself", "yourselves") for t in words[1:3]) or nxt.lower_ in WH_WORDS:
             continue  # "Love yourself!", "Guess who's back!": said to the listener
         if low in _STANCE_VERBS and lead.tag_ not in ("VBD", "VBN", "VBG", "NNS") and _verb_follows(nxt):
             verb = third_person(low) if lead.text[1:2].islower() or len(lead.text) == 1 else lead.text

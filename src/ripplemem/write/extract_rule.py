@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from ..ground.chatter import explain, is_pleasantry
 from ..ground.concepts import concepts
+from ..ground.elided import WH_WORDS
 from ..ground.layout import Block, blocks, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
@@ -686,10 +687,7 @@ def _tagged_statement(sentence: str) -> bool:
     opens as one ("Did you like it, or not really?")."""
     m = _TAG.search(sentence.replace("\u2019", "'"))
     head = _words(sentence[: m.start()])[:1] if m else []
-    return bool(m and head and head[0] not in _POLAR_OPENERS and head[0] not in _WH_OPENERS)
-
-
-_WH_OPENERS = frozenset("what what's how how's where where's when who who's which why whose".split())
+    return bool(m and head and head[0] not in _POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS)
 
 
 def _answers(reply: str, heard: str, window: Window, anchor: datetime | None) -> bool:

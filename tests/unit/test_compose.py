@@ -108,6 +108,14 @@ def test_a_topic_change_ends_the_exchange(ex: RuleExtractor) -> None:
         ("Ann started a pottery class.", False),
         ("The bakery sells sourdough.", False),
         ("Italy was lovely.", False),  # a name that begins like a pronoun
+        ("It's next to the station.", True),
+        ("It was delicious!", True),
+        # a subject that stands for nothing opens something new
+        ("John said: It's been a tough week for John with this injury.", False),
+        ("Jon said: It's been so inspiring to work with Jon's young dancers.", False),
+        ("It was great to see Ann again.", False),
+        ("It's raining in Leeds.", False),
+        ("Ben said: There's a new cafe downtown.", False),
     ],
 )
 def test_a_restatement_that_refers_back(text: str, back: bool) -> None:

@@ -84,6 +84,9 @@ def test_first_person_becomes_the_speaker_with_an_absolute_date(ex: RuleExtracto
         ("We went camping with our kids.", "Caroline and others went camping with their kids."),
         ("We're happy. Let us know.", "Caroline and others are happy. Let Caroline and others know."),
         ("The US is big.", "The US is big."),
+        ("Is it just us two this weekend?", "Is it just Caroline and Melanie this weekend?"),
+        ("The two of us should go hiking.", "Caroline and Melanie should go hiking."),
+        ("We both love that band.", "Caroline and Melanie both love that band."),
     ],
 )
 def test_rewrite_person_and_verb_agreement(text: str, expected: str) -> None:
@@ -124,7 +127,8 @@ def test_chat_roles_are_the_user_and_the_assistant(ex: RuleExtractor) -> None:
     )
     user, assistant = ex.extract(w)
     assert user.restatement == "The user just adopted a dog named Max. The user asked: What food should the user buy for him?"
-    assert assistant.restatement == "The user should buy a high-quality puppy food. The assistant recommends Acme brand."
+    assert assistant.restatement == (
+        "The assistant said: The user should buy a high-quality puppy food. The assistant recommends Acme brand.")
     assert "user" not in user.participants and "assistant" not in assistant.participants
 
 
@@ -279,6 +283,15 @@ def test_no_time_without_a_time_expression(ex: RuleExtractor) -> None:
     assert c.time is None and c.mentioned_at == WHEN
 
 
+def test_an_event_told_as_just_past_is_dated_on_the_day_it_is_told(ex: RuleExtractor) -> None:
+    c = one(ex.extract(window(("Caroline", "I just saw Queen live with my parents at the Prudential Center."))))
+    assert c.time == TimeSpan.day(WHEN) and "just saw Queen" in c.restatement
+    c = one(ex.extract(window(("Caroline", "I just wanted to say the pottery class is great fun."))))
+    assert c.time is None  # "just" as *only*, with a verb of wanting: no event
+    c = one(ex.extract(window(("Caroline", "I just got back from Lisbon, two days ago."))))
+    assert c.time == TimeSpan.day(datetime(2023, 5, 6, tzinfo=UTC))  # a time phrase wins
+
+
 def test_no_grounding_without_a_session_time(ex: RuleExtractor) -> None:
     c = one(ex.extract(window(("Caroline", "I went to the support group yesterday."), when=None)))
     assert c.time is None and "yesterday" in c.restatement
@@ -391,6 +404,8 @@ def test_split_sentences() -> None:
         ("Tips: 1. Sleep more. 2. Drink water.", ["Tips: 1. Sleep more.", "2. Drink water."]),
         ("**Tools:** 1. **Figma**: free plan. 2. **Canva**: templates.", ["**Tools:** 1. **Figma**: free plan.", "2. **Canva**: templates."]),
         ("I scored 2. Then we left.", ["I scored 2.", "Then we left."]),  # a count that ends a sentence
+        ("Know that J.K. Rowling quote? I met J. Smith.", ["Know that J.K. Rowling quote?", "I met J. Smith."]),  # initials
+        ("We were in the U.S. Army. Done.", ["We were in the U.S. Army.", "Done."]),
     ],
 )
 def test_a_list_items_number_does_not_end_a_sentence(text: str, expected: list[str]) -> None:
@@ -543,15 +558,31 @@ def test_a_lead_in_goes_with_what_it_leads_to() -> None:
     assert answer_tail(text[cut:].strip(), 20, 600)[0] == "The assistant said: Here are the steps: 1. Write down every cost."
 
 
+def test_an_answer_s_closing_pleasantries_are_left_out_of_its_tail() -> None:
+    from ripplemem.write.extract_rule import answer_tail
+
+    text = "Pack light layers for the hike. Bring two litres of water. I hope this helps! Let me know if you need anything else."
+    assert answer_tail(text, 400, 600) == ["The assistant said: Pack light layers for the hike. Bring two litres of water."]
+    assert answer_tail("Good luck with your trip!", 400, 600) == []
+
+
+def test_whose_words_these_are_is_read_from_the_first_sentence(ex: RuleExtractor) -> None:
+    """"Let's ..." names the pair only as "we" further on: the speaker is named before it."""
+    c = one(ex.extract(window(("Caroline", "Let's start a book club! We could meet at our library every Friday."))))
+    assert c.restatement.startswith("Caroline said: Let's start a book club!"), c.restatement
+    c = one(ex.extract(window(("Caroline", "I started a book club. It meets every Friday at the library."))))
+    assert c.restatement.startswith("Caroline started a book club."), c.restatement
+
+
 def test_a_reaction_naming_what_the_next_sentence_calls_it_is_kept() -> None:
     """"Yep, that movie is awesome. I first watched it 3 years ago.": the reaction names what
     "it" is, so it is stated with the sentence that refers back to it. A reaction followed by a
     sentence whose "it" refers to nothing ("it sounds like", "it's hard to") stays out."""
     cases = [
         ("I do love watching classics.", "Yep, that movie is awesome. I first watched it around 3 years ago.",
-         "That movie is awesome. Joanna first watched it"),
+         "Joanna said: That movie is awesome. Joanna first watched it"),
         ("I do like nature.", "Yeah, nature's awesome! I'm a huge fan of it, that's why I go!",
-         "Nature's awesome! Joanna is a huge fan of it"),
+         "Joanna said: Nature's awesome! Joanna is a huge fan of it"),
     ]
     for heard, said, expected in cases:
         w = window(("Nate", heard), ("Joanna", said), speakers=("Nate", "Joanna"), new=[1])

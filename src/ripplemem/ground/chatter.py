@@ -466,7 +466,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
             before, article = "", False
             continue  # inside a formula, or a vocative
         low = word.lower()
-        kind = _kind(word, tags.get(a), initial=i == 0 or _opens(sentence, a), shouting=shouting)
+        kind = _kind(word, tags.get(a), initial=i == 0 or _opens(sentence, a), shouting=shouting, answering=context.answering)
         if kind == "content":
             return "content", word
         if kind == "unknown":
@@ -603,7 +603,7 @@ def _speaks_of_self(sentence: str) -> bool:
     return False
 
 
-def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool) -> str:
+def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool, answering: bool = False) -> str:
     """``"empty"`` (no content), ``"content"`` (a name, number or time) or ``"unknown"``."""
     if any(c.isdigit() for c in word):
         return "content"
@@ -616,11 +616,19 @@ def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool) -> str:
         return "content"
     if word[:1].isupper() and not initial and not shouting and word != "I" and not word.startswith("I'"):
         return "content"  # a name: "We met Jon at Harbor Grill"
+    if tag == "PROPN" and initial and not answering and low in _adjectives():
+        return "empty"  # "Brutal.", "Classic!": capitalised as the sentence opens, tagged a name (an answer, "Mexican.", is judged as usual)
     if tag in _POS_CONTENT:
         return "content"  # with a tagger: "**Tilly** helps me"
     if tag in _POS_EVALUATIVE:
         return "empty"  # with a tagger: "so **groovy**"
     return "unknown"
+
+
+def _adjectives() -> frozenset[str]:
+    from .pipeline import lemma_bases
+
+    return lemma_bases("adj")
 
 
 def _empty_word(low: str) -> bool:

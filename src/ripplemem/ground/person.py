@@ -156,7 +156,10 @@ def person_edits(
         key, form = ref
         who = people[key]
         last = tok.nbor() if key == "you+" and tok.lower_ == "you" else tok
-        edits[tok.i] = Edit(tok.idx, last.idx + len(last), _cased(tok, _form(tok, key, form, who, people)))
+        first = tok
+        if key == "we" and who.pair:
+            first, last = _counted_pair(tok)  # "us two", "the two of us": the pair's names say the count
+        edits[tok.i] = Edit(first.idx, last.idx + len(last), _cased(first, _form(tok, key, form, who, people)))
         if form == "subj":
             _agree(tok, who, edits)
         elif key == "2" and (verb := _elided_clause_verb(tok)) is not None:
@@ -352,12 +355,26 @@ def _filler(tok: Token) -> bool:
     return after == "," or before == "," and after in ("", "?", ".", "!")
 
 
+def _counted_pair(tok: Token) -> tuple[Token, Token]:
+    """The words that say "the two of us" around ``tok`` ("we"/"us"): "us two", "we two", "the
+    two of us"; else ``tok`` alone."""
+    doc = tok.doc
+    if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "two":
+        return tok, doc[tok.i + 1]
+    if tok.lower_ == "us" and tok.i >= 3 and [t.lower_ for t in doc[tok.i - 3 : tok.i]] == ["the", "two", "of"]:
+        return doc[tok.i - 3], tok
+    return tok, tok
+
+
+_COUNTED_PAIR = (" us two ", " we two ", " two of us ", " both of us ", " us both ", " we both ")
+
+
 def _pair_meant(words: list[Token]) -> bool:
     """Whether "we" in these words means the speaker and the addressee (module docstring)."""
     low = [_norm(t.lower_) for t in words]
     text = f" {' '.join(low)} "
-    if " let 's " in text or " remember when we " in text:
-        return True  # a proposal to the addressee; a shared memory
+    if " let 's " in text or " remember when we " in text or any(c in text for c in _COUNTED_PAIR):
+        return True  # a proposal to the addressee; a shared memory; "just us two"
     question = bool(low) and low[-1] == "?"
     for i, t in enumerate(words):
         if low[i] == "our" and t.head.lower_ in _PAIR_WORDS:

@@ -74,15 +74,16 @@ def doc_text(doc: Doc) -> str:
     return str(text)
 
 
-_verbs: dict[str, frozenset[str]] = {}
+_bases: dict[tuple[str, str], frozenset[str]] = {}
 
 
-def verb_bases(model: str = MODEL) -> frozenset[str]:
-    """The base forms of English verbs the model's lemmatizer knows (its own lemma index,
-    read from the installed package once; empty when the package has none), so that a word
-    can be told to be a verb form without running the lemmatizer."""
+def lemma_bases(kind: str, model: str = MODEL) -> frozenset[str]:
+    """The base forms of one word class (``"verb"``, ``"adj"``, ``"noun"``, ``"adv"``) the
+    model's lemmatizer knows (its own lemma index, read from the installed package once; empty
+    when the package has none), so that a word's class can be read without running the
+    lemmatizer."""
     with _lock:
-        if model not in _verbs:
+        if (kind, model) not in _bases:
             bases: frozenset[str] = frozenset()
             try:
                 import spacy.util
@@ -92,11 +93,17 @@ def verb_bases(model: str = MODEL) -> frozenset[str]:
                 found = sorted(root.glob("*/lemmatizer/lookups")) or sorted(root.glob("lemmatizer/lookups"))
                 if found:
                     table = Lookups().from_disk(found[0]).get_table("lemma_index")
-                    bases = frozenset(table["verb"])
+                    bases = frozenset(table[kind])
             except (ImportError, OSError, KeyError):
                 pass
-            _verbs[model] = bases
-        return _verbs[model]
+            _bases[(kind, model)] = bases
+        return _bases[(kind, model)]
+
+
+def verb_bases(model: str = MODEL) -> frozenset[str]:
+    """The base forms of English verbs the model knows (:func:`lemma_bases`), so that a word
+    can be told to be a verb form without running the lemmatizer."""
+    return lemma_bases("verb", model)
 
 
 def ing_form(word: str, bases: frozenset[str]) -> bool:

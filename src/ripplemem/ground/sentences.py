@@ -6,13 +6,15 @@ import re
 from functools import lru_cache
 
 _ABBREVIATIONS = frozenset("mr mrs ms dr st jr sr vs etc e.g i.e a.m p.m no approx dept prof fig".split())
+# a single initial or a chain of them ("J.K. Rowling", "the U.S. team", "Washington D.C. is")
+_INITIALS = re.compile(r"(?:[a-z]\.)*[a-z]")
 _BOUNDARY = re.compile(r"[.!?]+[\"')\]]*\s+|\n+|(?<=[!?])[\"')\]]*(?=[A-Z])")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans ``(start, end)`` of ``text``: split at . ! ? and at line breaks.
 
-    A full stop after a known abbreviation or a single initial, or before a lowercase
+    A full stop after a known abbreviation or initials ("J.K."), or before a lowercase
     word, does not end a sentence; nor does one after a list item's number ("1. Preheat"). Spans are trimmed of surrounding whitespace.
     """
     return list(_spans(text))
@@ -32,7 +34,7 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
             word = text[start : m.start()].split()[-1:] or [""]
             tail = word[0].lower().rstrip(".")
             following = text[m.end() : m.end() + 1]
-            if tail in _ABBREVIATIONS or len(tail) == 1 and tail.isalpha() or following.islower():
+            if tail in _ABBREVIATIONS or _INITIALS.fullmatch(tail) or following.islower():
                 continue
             if _enumerator(text[start : m.start()]):
                 continue  # "Steps: 1. Preheat the oven.": the number opens a list item

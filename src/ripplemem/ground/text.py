@@ -30,6 +30,19 @@ _BACKREF = re.compile(
     r"which|because|yes|yeah|no|sure|definitely|exactly|same|both)\b",
     re.IGNORECASE,
 )
+# ... but not a subject that stands for nothing: "It's been a tough week", "It's great to see
+# you", "It was so inspiring to work with them", "It's raining", "There's a new cafe in town"
+_NOT_FOLLOWED = "next close similar due up going related used supposed about equal compared near home all just only".split()
+_DUMMY = re.compile(
+    r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): )?"
+    r"(?:it(?:'s| is| was| has| had)(?: been)? (?:(?:a|an|such a) )?(?:\w+ )?"
+    r"(?:week|weekend|day|month|year|while|ages|forever|time|minute|morning|night|summer|winter)s?\b"
+    r"|it(?:'s| is| was)(?: been)? (?:(?:so|really|very|quite|pretty|just|always|also|truly|super|too|such) )*"
+    rf"(?!(?:{'|'.join(_NOT_FOLLOWED)})\b)[a-z]+ (?:to|that|how|seeing|being|hearing|knowing|watching|having|getting|working)\b"
+    r"|it(?:'s| is| was) (?:raining|snowing|pouring|sunny|freezing|cold|hot|warm|windy)\b"
+    r"|there(?:'s| is| are| was| were)\b)",
+    re.IGNORECASE,
+)
 # a memory that only states a question someone asked ("Ann asked: ..."), no answer with it
 _ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
 _CAPTION = re.compile(r"^[^.!?]{1,60}? shared a photo of ")  # as the extractor states a shared image
@@ -62,8 +75,9 @@ def request_exchange(restatement: str) -> bool:
 
 
 def refers_back(restatement: str) -> bool:
-    """Whether a restatement opens by referring to what came before ("It was...", "That's why...")."""
-    return bool(_BACKREF.match(restatement))
+    """Whether a restatement opens by referring to what came before ("It was...", "That's why..."),
+    not with a subject that stands for nothing ("It's been a long week", "There's a cafe")."""
+    return bool(_BACKREF.match(restatement)) and not _DUMMY.match(restatement)
 
 
 def asked_only(restatement: str) -> bool:

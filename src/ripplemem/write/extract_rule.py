@@ -53,6 +53,7 @@ from ..ground.elided import WH_WORDS
 from ..ground.layout import Block, blocks, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
+from ..ground.recent import just_happened
 from ..ground.sentences import split_sentences
 from ..ground.text import CHAT_ASSISTANT
 from ..ground.timeparse import TimeMention, restate_times, span_label
@@ -416,9 +417,11 @@ class RuleExtractor:
     ) -> Candidate:
         text = " ".join(unit.parts)
         opens = text.lower().startswith(f"{roles.name.lower()} ")  # "The assistant asked: ...", "The assistant said: ..."
-        # the photo line names the speaker but says nothing they said: "Let's work together ...
-        # Maria shared a photo of ..." is attributed ("Maria said: Let's work together ...")
-        if attribute and (roles.name.lower() not in text.lower() or _quoted(doc, roles) and not opens):
+        # whose words these are is read from the first sentence: "Let's create a positivity
+        # ripple! ... Maria and John's community" names the speaker only in its last one, and
+        # the photo line ("Maria shared a photo of ...") names them but says nothing they said
+        first = unit.parts[0].lower() if unit.parts else ""
+        if attribute and (roles.name.lower() not in first or _quoted(doc, roles) and not opens):
             text = f"{_cap(roles.name)} said: {text}"
         text = _cap(f"{text} {unit.photo}" if unit.photo else text)[: self.max_chars]
         original = " ".join(s.text for s in unit.sentences)
@@ -442,7 +445,7 @@ class RuleExtractor:
             session_id=window.session_id,
             participants=frozenset(people),
             locations=frozenset(places),
-            time=_most_specific(unit.times),
+            time=_most_specific(unit.times) or _just_past(doc, unit, anchor),
             facts=_facts(text, entity_facts, unit.times),
             layer="core" if emphasis >= 0.6 else "episodic",
             emphasis=emphasis,
@@ -759,11 +762,16 @@ def answer_tail(text: str, unit_chars: int, max_chars: int) -> list[str]:
     """A long answer past its parsed opening, kept as said: its sentences gathered into pieces
     of about ``unit_chars`` (a longer sentence cut at clause boundaries, :func:`_cut`; a lead-in
     that ends with a colon takes what follows up to ``max_chars``), each "The assistant said: ...". Nothing is inferred: no pronoun, time or name is rewritten, and
-    nothing is left out as small talk. The pieces are found by their words (an answer's later
-    memories are out of the vector index, ``write.dense``), and they cite the answer's turn."""
+    nothing in it is left out as small talk but the answer's closing: the pleasantries it ends
+    with ("I hope this helps!", "Let me know if you need anything else."). The pieces are found
+    by their words (an answer's later memories are out of the vector index, ``write.dense``),
+    and they cite the answer's turn."""
     pieces: list[str] = []
     room = max_chars - len(_TAIL_LEAD)
-    for a, b in split_sentences(text):
+    spans = split_sentences(text)
+    while spans and is_pleasantry(text[spans[-1][0] : spans[-1][1]]):
+        spans.pop()
+    for a, b in spans:
         for part in _cut(text[a:b], room):
             if pieces and len(pieces[-1]) + 1 + len(part) <= (room if _leads_in(pieces[-1]) else unit_chars):
                 pieces[-1] += " " + part
@@ -903,6 +911,18 @@ def _name_span(span: Span) -> Span:
 def _speaker_for(name: str, window: Window) -> str | None:
     first = name.split()[0]
     return next((s for s in window.speakers if s == name or s.startswith(first) and len(first) >= 3), None)
+
+
+def _just_past(doc: Doc | None, unit: _Unit, anchor: datetime | None) -> TimeSpan | None:
+    """The day of ``anchor`` when the unit tells an event as just past and names no time
+    ("I just saw them live": ``ground.recent``); questions tell nothing."""
+    if doc is None or anchor is None:
+        return None
+    for s in unit.sentences:
+        span = None if s.question else doc.char_span(s.start, s.end, alignment_mode="expand")
+        if span is not None and just_happened(span):
+            return TimeSpan.day(anchor)
+    return None
 
 
 def _most_specific(times: list[TimeMention]) -> TimeSpan | None:

@@ -56,7 +56,7 @@ from .cues import (
 from .diffuse import diffuse
 from .gateway import covers, focus, follow, stems, with_concepts
 from .plan import rule_plan
-from .recall import initial_recall, own_views, salient_names
+from .recall import initial_recall, own_views, said_within, salient_names
 
 Planner = Callable[[str, Cues, Sequence[Found], RecallSettings], Plan]
 
@@ -112,6 +112,8 @@ def _initial(
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}
+    if rs.structural and (said := said_within(views, units, cues, rs.said_on_day, rs.view_k)):
+        views = {**views, "said": said}
     views = own_views(views, units, weights, rs.view_k)
     hits = [h for view in views.values() for h in view]
     found: dict[str, Found] = {}

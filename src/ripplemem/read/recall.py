@@ -74,6 +74,32 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSet
     return _hits(ranked, "structural", scale=weight)
 
 
+def said_within(
+    views: dict[str, list[Hit]], units: Mapping[str, MemoryUnit], cues: Cues, strength: float, k: int
+) -> list[Hit]:
+    """Structural hits (a view of their own, ``k`` at most) for the memories the other views
+    found that carry no time of their own but were said within the question's time ("What
+    dish did Nate make on 9 November?": "Nate tried out some cooking ... Look at this coconut
+    ice cream!", told that day). What a speaker tells is mostly what they did that day or
+    just before; the store's time index holds only the memories that name a time, so these
+    are read from the found ones (best other-view rank first), at ``strength`` (a memory that
+    names the question's time scores 1)."""
+    if cues.time is None or strength <= 0:
+        return []
+    span = cues.time
+    best: dict[str, int] = {}
+    for name, hits in views.items():
+        if name == "structural":
+            continue
+        for h in hits:
+            unit = units.get(h.unit_id)
+            said = unit.mentioned_at if unit is not None else None
+            if unit is not None and unit.time is None and said is not None and span.start <= said < span.end:
+                best[h.unit_id] = min(best.get(h.unit_id, h.rank), h.rank)
+    ranked = sorted(best, key=lambda uid: (best[uid], uid))[:k]
+    return [Hit(uid, "structural", strength, rank) for rank, uid in enumerate(ranked)]
+
+
 def initial_recall(
     store: Store, scope: Scope, query: str, qvec: Vector, cues: Cues, rs: RecallSettings, gs: GraphSettings,
     deep: bool = False,

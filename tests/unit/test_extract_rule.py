@@ -566,6 +566,13 @@ def test_an_answer_s_closing_pleasantries_are_left_out_of_its_tail() -> None:
     assert answer_tail("Good luck with your trip!", 400, 600) == []
 
 
+def test_a_speaker_s_own_news_told_with_a_rising_tone_is_a_statement(ex: RuleExtractor) -> None:
+    w = window(("Melanie", "How was your week?"), ("Caroline", "I'm weirdly good at sourdough baking? Who knew."), new=[1])
+    assert [c.restatement for c in ex.extract(w)] == ["Caroline is weirdly good at sourdough baking."]
+    w = window(("Melanie", "See you at six."), ("Caroline", "Am I late again?"), new=[1])
+    assert not [c for c in ex.extract(w) if "late" in c.restatement and not c.restatement.endswith("?")]
+
+
 def test_whose_words_these_are_is_read_from_the_first_sentence(ex: RuleExtractor) -> None:
     """"Let's ..." names the pair only as "we" further on: the speaker is named before it."""
     c = one(ex.extract(window(("Caroline", "Let's start a book club! We could meet at our library every Friday."))))

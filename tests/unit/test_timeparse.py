@@ -134,6 +134,9 @@ def test_seasons_across_the_year() -> None:
         "Will you come along?",
         "We march forward together",
         "I saw 12 people there",
+        "Signed up for calligraphy on Tuesday evenings",  # every week, no one date
+        "We play football every Tuesday",
+        "Each Friday night we cook",
     ],
 )
 def test_no_time_in_negatives(text: str) -> None:

@@ -346,6 +346,10 @@ def _named_day(text: str, start: int) -> bool:
     return m is not None and m["word"].lower() in _DAY_NAMES
 
 
+_EVERY = re.compile(r"\b(?:every|each)\s+$", re.I)
+_RECURRING_PART = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
+
+
 def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
     rel = " ".join((m["rel"] or "").lower().split())
     bare = not rel and not m[0].lower().startswith("on")
@@ -354,6 +358,8 @@ def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
         return None  # a name that holds a weekday ("Tuesday Textures", "Monday Night Football")
     if bare and _named_day(m.string, m.start()):
         return None  # a day's name: "Good Friday", "Black Friday deals"
+    if _RECURRING_PART.match(m.string, m.end()) or _EVERY.search(m.string[max(0, m.start() - 8) : m.start()]):
+        return None  # "on Tuesday evenings", "every Tuesday": every week, no one date
     target = next((i for i, w in enumerate(WEEKDAYS) if w.startswith(m["wd"].lower()[:3])), None)
     if target is None:
         return None  # "ſunday": the pattern ignores case, and a long s matches "s"

@@ -525,6 +525,8 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
         body = _FILLERS.sub("", body).strip()
         question = raw.rstrip().endswith("?") and not any(a < start < b for a, b in quotes)  # a quoted question is not asked
         question = question and not _tagged_statement(raw)  # "My tutor gave it to me, isn't it lovely?" states
+        if not question and body.endswith("?") and _told_rising(raw):
+            body = body[:-1] + "."  # "I'm weirdly good at pottery?" is told: stated with a full stop
         content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
         found.append(_Sentence(body, start + cut, start + cut + len(body), question, content, block))
     return _antecedents(found, [why for _, _, why in explained])
@@ -690,7 +692,22 @@ def _tagged_statement(sentence: str) -> bool:
     opens as one ("Did you like it, or not really?")."""
     m = _TAG.search(sentence.replace("\u2019", "'"))
     head = _words(sentence[: m.start()])[:1] if m else []
-    return bool(m and head and head[0] not in _POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS)
+    return bool(m and head and head[0] not in _POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS) or _told_rising(sentence)
+
+
+_TOLD_AFTER_I = frozenset("am was have had got just really actually kinda totally finally".split())
+
+
+def _told_rising(sentence: str) -> bool:
+    """A speaker's own news told with a rising tone: "I'm weirdly good at pottery? Who knew.",
+    "I finally finished it?": the word order of a statement about the speaker, not of a
+    question ("Am I late?", "I can come too?" asks leave, a modal)."""
+    words = _words(sentence.replace("\u2019", "'"))[:2]
+    if not words or not sentence.rstrip().endswith("?"):
+        return False
+    if words[0] in ("i'm", "i've", "im", "ive"):
+        return True
+    return words[0] == "i" and len(words) > 1 and (words[1] in _TOLD_AFTER_I or words[1].endswith("ed"))
 
 
 def _answers(reply: str, heard: str, window: Window, anchor: datetime | None) -> bool:

@@ -102,9 +102,9 @@ def _initial(
     # asker means the Monday they spoke of, which may be weeks back; it stays a word.
     spans = [m for m in find_times(query, as_of) if not bare_weekday(m)]
     cues = query_cues(query, as_of, people, places, spans)
-    qvec = ctx.embedder.embed([query])[0]
     total = ctx.store.count_units(scope)
     speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
+    qvec = _query_vector(ctx, query, speakers, rs.unnamed_query)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
     text = without_count_frame(text) if rs.count_frame else text
     text = without_request_frame(text) if rs.request_frame else text
@@ -121,6 +121,20 @@ def _initial(
     align(found, qvec, lexical, rs.rrf_k)
     score(found, rs, weights)
     return cues, qvec, views, found, total, lexical
+
+
+def _query_vector(ctx: ReadContext, query: str, speakers: frozenset[str], unnamed: bool) -> Vector:
+    """The question's vector. With ``unnamed``, a question that names the conversation's
+    speakers is embedded with and without their names and the two averaged: the small
+    embedder weighs a name heavily, and a speaker's name is in nearly every memory, so
+    embedded as asked the question's nearest memories were short ones that only name the
+    speaker ("Shira said: Brutal." for "Which courses did Shira do?"); without the names at
+    all, whose memory it is would be lost ("Does Fiona's tip for June's party work out?")."""
+    if not (unnamed and speakers) or (bare := without_names(query, speakers)) == query:
+        return ctx.embedder.embed([query])[0]
+    named, plain = ctx.embedder.embed([query, bare])
+    mixed = named + plain
+    return (mixed / max(float(np.linalg.norm(mixed)), 1e-9)).astype(np.float32)
 
 
 def without_names(text: str, names: Iterable[str]) -> str:

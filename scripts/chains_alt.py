@@ -1,6 +1,7 @@
 """A second, independently written generator of chain questions over long two-person chats.
 
     python scripts/chains_alt.py OUT_DIR [--conversations 24] [--seed 5]
+    python scripts/chains_alt.py OUT_DIR --run [--method hybrid] [--out report.json]  # and score methods
 
 Writes ``OUT_DIR/alt-01.json`` ... one LoCoMo-style conversation per file: two speakers, 20-35
 dated sessions of 12-30 alternating turns (``dia_id`` ``D<session>:<turn>``), and about ten
@@ -2570,6 +2571,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("--conversations", type=int, default=24)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--run", action="store_true", help="also score methods on the set (ripplemem's chains bench)")
+    parser.add_argument("--method", action="append", choices=("ripple", "bm25", "dense", "hybrid", "full"),
+                        help="with --run: a method (repeatable; default ripple and hybrid)")
+    parser.add_argument("--out", type=Path, help="with --run: write the JSON report here")
     args = parser.parse_args(argv)
     paths = generate(args.out_dir, args.conversations, args.seed)
     counts: dict[str, int] = {c: 0 for c in CATEGORIES}
@@ -2585,6 +2590,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"wrote {len(paths)} conversations to {args.out_dir}: {sessions} sessions, {turns} turns, {total} questions")
     for c in CATEGORIES:
         print(f"  {c:18} {counts[c]}")
+    if args.run:
+        from ripplemem.bench.chains import markdown, run_set
+
+        report = run_set(paths, args.method or ["ripple", "hybrid"], seed=args.seed)
+        report["dataset"] = "chains_alt"
+        print(markdown(report))
+        if args.out:
+            args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

@@ -114,7 +114,9 @@ def markdown(report: dict[str, Any]) -> str:
         "|---|---|---|" + "---|" * len(METRICS),
     ]
     methods = report["methods"]
-    families = [f for f in (*chaingen.FAMILIES, MULTI, ALL) if any(f in m["summary"] for m in methods.values())]
+    named = [f for m in methods.values() for f in m["summary"]]  # another generator's families too
+    order = [*chaingen.FAMILIES, *dict.fromkeys(f for f in named if f not in chaingen.FAMILIES and f not in (MULTI, ALL)), MULTI, ALL]
+    families = [f for f in order if any(f in m["summary"] for m in methods.values())]
     for family in families:
         for name, result in methods.items():
             values = result["summary"].get(family)

@@ -566,6 +566,9 @@ def test_a_when_question_stops_once_its_best_memory_states_a_date_and_follows_on
     assert go.proceed and go.anchors[0] == "r"
     assert rule_plan("What did Ana sell?", cues, [_found(dated, 0.9)]).proceed  # no date asked: followed
     assert rule_plan("When did Ana sell the car?", cues, [_found(dated, 0.9)], RecallSettings(date_stop=False)).proceed
+    # a date about someone else answers nothing: "Kenji sold his car on 3 May" does not date Ana's sale
+    kenji = unit("k", "Kenji sold his old car on 3 May 2024.", vec(1, 0, 0, 0), people={"Kenji"}, time=day(2024, 5, 3))
+    assert rule_plan("When did Ana sell the car?", cues, [_found(kenji, 0.9), _found(other, 0.5)]).proceed
 
 
 def test_the_form_of_a_long_question_is_read_from_its_opening() -> None:

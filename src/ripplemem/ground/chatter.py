@@ -46,6 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from .pipeline import lemma_bases
 from .sentences import split_sentences
 
 if TYPE_CHECKING:
@@ -616,19 +617,13 @@ def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool, answerin
         return "content"
     if word[:1].isupper() and not initial and not shouting and word != "I" and not word.startswith("I'"):
         return "content"  # a name: "We met Jon at Harbor Grill"
-    if tag == "PROPN" and initial and not answering and low in _adjectives():
+    if tag == "PROPN" and initial and not answering and low in lemma_bases("adj"):
         return "empty"  # "Brutal.", "Classic!": capitalised as the sentence opens, tagged a name (an answer, "Mexican.", is judged as usual)
     if tag in _POS_CONTENT:
         return "content"  # with a tagger: "**Tilly** helps me"
     if tag in _POS_EVALUATIVE:
         return "empty"  # with a tagger: "so **groovy**"
     return "unknown"
-
-
-def _adjectives() -> frozenset[str]:
-    from .pipeline import lemma_bases
-
-    return lemma_bases("adj")
 
 
 def _empty_word(low: str) -> bool:

@@ -43,9 +43,7 @@ def _event(verb: Token) -> bool:
         return not any(c.dep_ in ("aux", "auxpass") for c in children)  # "did you just get": no VBD
     if verb.tag_ == "VBN":
         aux = [c for c in children if c.dep_ in ("aux", "auxpass")]
-        return bool(aux) and all(c.lower_ in _PRESENT_HAVE or c.lower_ == "been" for c in aux) and any(
-            c.lower_ in _PRESENT_HAVE for c in aux
-        )
+        return any(c.lower_ in _PRESENT_HAVE for c in aux) and all(c.lower_ in _PRESENT_HAVE or c.lower_ == "been" for c in aux)
     return False
 
 

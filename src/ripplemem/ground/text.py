@@ -24,9 +24,9 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
 
 # A restatement that leans on what was said just before: it opens (after "Ann said: ") with a
 # pronoun, a connective or a bare yes/no ("It taught Ann self-acceptance", "So she went back").
+_FRAME = r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): )?"  # "Ann said: ", before what she said
 _BACKREF = re.compile(
-    r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): )?"
-    r"(?:it|it's|that|that's|this|these|those|they|they're|them|he|she|there|so|and|but|also|then|too|"
+    _FRAME + r"(?:it|it's|that|that's|this|these|those|they|they're|them|he|she|there|so|and|but|also|then|too|"
     r"which|because|yes|yeah|no|sure|definitely|exactly|same|both)\b",
     re.IGNORECASE,
 )
@@ -34,8 +34,7 @@ _BACKREF = re.compile(
 # you", "It was so inspiring to work with them", "It's raining", "There's a new cafe in town"
 _NOT_FOLLOWED = "next close similar due up going related used supposed about equal compared near home all just only".split()
 _DUMMY = re.compile(
-    r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): )?"
-    r"(?:it(?:'s| is| was| has| had)(?: been)? (?:(?:a|an|such a) )?(?:\w+ )?"
+    _FRAME + r"(?:it(?:'s| is| was| has| had)(?: been)? (?:(?:a|an|such a) )?(?:\w+ )?"
     r"(?:week|weekend|day|month|year|while|ages|forever|time|minute|morning|night|summer|winter)s?\b"
     r"|it(?:'s| is| was)(?: been)? (?:(?:so|really|very|quite|pretty|just|always|also|truly|super|too|such) )*"
     rf"(?!(?:{'|'.join(_NOT_FOLLOWED)})\b)[a-z]+ (?:to|that|how|seeing|being|hearing|knowing|watching|having|getting|working)\b"

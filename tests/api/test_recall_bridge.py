@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ripplemem import Memory
-from ripplemem.read.engine import _about, _Round, _unnamed
+from ripplemem.read.cues import about as _about
+from ripplemem.read.engine import _Round, _unnamed
 from ripplemem.types import MemoryUnit, Scope
 
 LINES = [

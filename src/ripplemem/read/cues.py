@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 from ..ground.text import keywords, match_names
 from ..ground.timeparse import TimeMention, find_times
-from ..types import Cues, TimeSpan
+from ..types import Cues, MemoryUnit, TimeSpan
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 __all__ = [
-    "asked_things", "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
+    "SAID", "about", "asked_things", "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
     "query_cues", "without_count_frame", "without_request_frame", "without_times",
 ]
 
@@ -282,3 +282,17 @@ def _form(opening: str) -> Doc:
     from ..ground.pipeline import tagged
 
     return tagged(opening)
+
+
+SAID = re.compile(r"\b[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered|replied|added):")  # a speaker frame
+
+
+def about(unit: MemoryUnit, names: Iterable[str]) -> bool:
+    """Whether ``unit`` is about one of ``names`` (lowercased): a participant, or named in its
+    text as a word ("Ana", not the "ana" of "banana"); "Finn said: ..." is Finn's word, not
+    about Finn."""
+    if any(p.lower() in names for p in unit.participants):
+        return True
+    said = SAID.sub(" ", unit.restatement)
+    text = " " + " ".join(w.removesuffix("'s") for w in keywords(said)) + " "
+    return any(f" {n} " in text for n in names)

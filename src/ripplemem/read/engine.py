@@ -42,6 +42,8 @@ from .consolidated import (
     without_repeats,
 )
 from .cues import (
+    SAID,
+    about,
     asks_assistant,
     asks_count,
     asks_for_many,
@@ -325,7 +327,7 @@ class _Round:
             cue = self.led_by.get(anchor, "").lstrip("~").lower()
             for uid, cosine in pairs:
                 unit = self.unit(uid)
-                if uid in skip or unit is None or unit.consolidated or not _about(unit, names):
+                if uid in skip or unit is None or unit.consolidated or not about(unit, names):
                     continue
                 if cue and cue in unit.restatement.lower():
                     continue  # another mention of the same gateway: the gateway reaches it, the bridge is for what shares none
@@ -387,22 +389,12 @@ def _unnamed(unit: MemoryUnit, people: Iterable[str], cue: str = "") -> str:
     """``unit``'s text without its speaker frames and the names of its people and ``people``;
     with ``cue``, its sentences that name the cue only (see :func:`.gateway.focus`): "And
     it's pouring outside." after a venue's staircase is not what bears on a guest."""
-    text = _SAID.sub(" ", focus(unit.restatement, cue.split()) if cue else unit.restatement)
+    text = SAID.sub(" ", focus(unit.restatement, cue.split()) if cue else unit.restatement)
     for name in sorted({*unit.participants, *people}, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", text)
     return " ".join(text.split()) or unit.restatement
 
 
-def _about(unit: MemoryUnit, names: set[str]) -> bool:
-    """Whether ``unit`` is about one of ``names`` (lowercased): a participant, or named in its text."""
-    if any(p.lower() in names for p in unit.participants):
-        return True
-    said = _SAID.sub(" ", unit.restatement)  # "Finn said: ..." is Finn's word, not about Finn
-    text = " " + " ".join(w.removesuffix("'s") for w in keywords(said)) + " "
-    return any(f" {n} " in text for n in names)
-
-
-_SAID = re.compile(r"\b[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered|replied|added):")
 
 
 def _by_names(store: Store, scope: Scope, names: list[str], k: int) -> list[tuple[str, float]]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..config import RecallSettings
 from ..types import Cues, MemoryUnit, Plan
 from .assemble import Found
-from .cues import asks_when, keywords
+from .cues import about, asks_when, keywords
 
 DEFAULTS = RecallSettings()
 
@@ -87,13 +87,10 @@ def anchor_terms(anchors: Sequence[Found], cues: Cues, names: Sequence[str], n: 
     return [w for w, _ in sorted(counts.items(), key=lambda p: (-p[1], p[0]))[:n]]
 
 
-def _about(unit: MemoryUnit, people: frozenset[str]) -> bool:
+def _about_asked(unit: MemoryUnit, people: frozenset[str]) -> bool:
     """Whether ``unit`` is about one of the question's ``people`` (any memory, when it names
     none): "Kenji's tattoo appointment was on 20 March" does not date Ingrid's."""
-    if not people:
-        return True
-    text = unit.restatement.lower()
-    return any(p in unit.participants or p.lower() in text for p in people)
+    return not people or about(unit, {p.lower() for p in people})
 
 
 def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], rs: RecallSettings = DEFAULTS) -> Plan:
@@ -114,7 +111,7 @@ def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], rs: RecallSetting
     chains, whose first hit is not grounded, are unchanged (docs/benchmarks.md)."""
     if not ranked:
         return Plan(False, (), "", Cues(), "no evidence to start from")
-    if rs.date_stop and ranked[0].unit.time is not None and asks_when(query) and _about(ranked[0].unit, cues.participants):
+    if rs.date_stop and ranked[0].unit.time is not None and asks_when(query) and _about_asked(ranked[0].unit, cues.participants):
         return Plan(False, (), "", Cues(), "the best memory states a date, which the question asks for")
     kw, people, places = missing_cues(cues, ranked[:3])
     anchors = choose_anchors(cues, ranked, rs.anchors, rs.planner_window)

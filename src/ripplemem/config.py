@@ -122,6 +122,7 @@ class WriteSettings:
     answer_ner_chars: int = 600  # the entity recogniser reads an assistant turn's first this many characters (about its embedded memory; 0: all)
     dictation_chars: int = 300  # a chat user's turn this long that never says "I", "me" or "my" is a text handed over: its statements kept as written (0: off)
     answer_dense_units: int = 1  # an assistant turn's memories embedded (its first ones); the rest are stored without a vector, out of the dense view (write.dense; 0: all)
+    embed_code: bool = False  # a turn's memories that are all code as written (fenced blocks) are embedded too (write.dense)
     compose_chars: int = 420  # exchange units: adjacent turns stated together, up to this size (0: off)
     fidelity: bool = True  # a memory stating a number or name its turns do not is kept as said (write.fidelity)
     compose_turns: int = 3  # an exchange unit cites at most this many turns
@@ -140,6 +141,7 @@ class WriteSettings:
     decide_retries: int = 2  # an LLM decider is asked with no lock held; rounds of deciding again when another write changed its memories meanwhile, before it is asked holding the scope's lock
     heal_batch: int = 200  # left pending or failed (a crash, a failure): turns an add() to the scope retries (0: off)
     bulk_ahead: int = 8  # bulk import (add_sessions): sessions logged and extracted ahead of the one being written
+    bulk_part_chars: int = 20_000  # bulk import: a session with this many characters per worker is extracted in parts
     max_turn_chars: int = 32_000  # a longer turn (text and image caption) is an InputError: bounds one add's work (0: off; turns.py keeps 100k)
 
 

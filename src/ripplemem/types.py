@@ -165,6 +165,7 @@ class Candidate:
     emphasis: float = 0.0  # 0..1, explicit "remember this" / preferences / commitments
     mentioned_at: datetime | None = None  # when it was said (the session time)
     speaker: str = ""  # who said it, when one speaker did (composition keeps a speaker's continuation)
+    code: bool = False  # all of it a fenced code block's text, as written: found by its words, not embedded
 
 
 @dataclass(frozen=True, slots=True)

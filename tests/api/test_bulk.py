@@ -40,8 +40,8 @@ def one_by_one(memory: Memory) -> dict[str, Any]:
 def test_bulk_import_stores_what_one_add_per_session_stores(open_memory: MemoryFactory) -> None:
     expected = one_by_one(open_memory("adds.db"))
     assert len(expected["memories"]) >= 15 and expected["edges"]
-    for workers in (2, 1):  # worker processes, then everything in this process
-        bulk = open_memory(f"bulk{workers}.db", write={"bulk_ahead": 2})  # fewer in flight than sessions
+    for workers, part in ((2, 20_000), (2, 150), (1, 20_000)):  # worker processes (sessions in parts), then this process
+        bulk = open_memory(f"bulk{workers}-{part}.db", write={"bulk_ahead": 2, "bulk_part_chars": part})  # fewer in flight than sessions
         with counted_ids():
             result = bulk.add_sessions(iter(sessions()), user_id="u", workers=workers)
         assert result.turns_added == sum(len(s["messages"]) for s in sessions()) and result.turns_skipped == 0

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ripplemem.ground.layout import Block, blocks, item_extent, script_lines
+from ripplemem.ground.layout import Block, blank_code, blocks, item_extent, script_lines
 from ripplemem.ground.sentences import split_sentences
 from ripplemem.ground.timeparse import restate_times
 from ripplemem.types import Turn, Window
@@ -158,3 +158,25 @@ def test_a_character_s_question_in_a_script_is_not_the_speaker_s(ex: RuleExtract
 def test_an_assistant_s_we_is_anyone_or_the_pair(ex: RuleExtractor, answer: str, kept: str, absent: str) -> None:
     units = " ".join(c.restatement for c in ex.extract(chat(answer)))
     assert kept in units and absent not in units
+
+
+def test_code_is_not_parsed_and_is_found_by_its_words(ex: RuleExtractor) -> None:
+    """A fenced block is blanked before the parse (``ground.layout.blank_code``: same offsets),
+    kept as written, and a memory that is all code is marked so (not embedded, ``write.dense``)."""
+    code = ("```python\n@app.route('/transactions', methods=['POST'])\ndef create_transaction():\n"
+            "    data = request.get_json()\n    new_transaction = Transaction(user_id=data['user_id'], amount=data['amount'])\n"
+            "    db.session.add(new_transaction)\n    db.session.commit()\n    # I think you need this\n"
+            "    return jsonify({'id': new_transaction.id}), 201\n\n"
+            + "".join(f"@app.route('/report/{n}')\ndef report_{n}():\n    rows = Transaction.query.filter_by(kind='{n}').all()\n"
+                      f"    return jsonify([r.amount for r in rows])\n" for n in ("rent", "food", "travel", "fees"))
+            + "```")
+    text = f"My transaction endpoint in Flask returns a 500 error when Maria posts an amount. Here is the route:\n{code}\nCan you see why?"
+    assert blank_code(text).index("Can you see") == text.index("Can you see") and "db.session" not in blank_code(text)
+    turns = (Turn("D1:1", "S1", "user", text, role="user"),)
+    found = ex.extract(Window("S1", WHEN, turns, frozenset({"D1:1"}), ("user", "assistant")))
+    joined = " ".join(c.restatement for c in found)
+    assert "db.session.add(new_transaction) db.session.commit() # I think you need this" in joined  # as written
+    assert any("the user's transaction endpoint" in c.restatement.lower() and not c.code for c in found)
+    coded = [c for c in found if c.code]
+    assert coded and all("```" in c.restatement or "db.session" in c.restatement for c in coded)
+    assert not any("Transaction" in c.participants or "Transaction" in c.locations for c in found)

@@ -34,7 +34,7 @@ class Block:
 
 def blocks(text: str, spans: Sequence[tuple[int, int]]) -> list[Block]:
     """The :class:`Block` of each sentence span ``(start, end)`` of ``text``."""
-    fenced = _fenced(text)
+    fenced = fenced_code(text)
     lines: list[tuple[bool, tuple[int, str] | None, bool, bool, bool]] = []
     for start, end in spans:
         line_at = text.rfind("\n", 0, start) + 1
@@ -64,7 +64,7 @@ def blocks(text: str, spans: Sequence[tuple[int, int]]) -> list[Block]:
     ]
 
 
-def _fenced(text: str) -> list[tuple[int, int]]:
+def fenced_code(text: str) -> list[tuple[int, int]]:
     """The ``(start, end)`` of each fenced code block (an unclosed fence runs to the end)."""
     found: list[tuple[int, int]] = []
     opened: int | None = None
@@ -80,6 +80,23 @@ def _fenced(text: str) -> list[tuple[int, int]]:
     if opened is not None:
         found.append((opened, len(text)))
     return found
+
+
+def blank_code(text: str) -> str:
+    """``text`` with each fenced code block, its fences included, turned into spaces: what the
+    language model reads of a turn, at the same offsets. Code is kept as written (a sentence
+    inside a block is restated by no rule), so its parse, entities and concepts were never
+    used for its own memories; parsed, they cost as much as prose (half of the text of a chat
+    about programming) and gave the prose around it names read from code."""
+    spans = fenced_code(text) if "```" in text or "~~~" in text else []
+    if not spans:
+        return text
+    out, at = [], 0
+    for start, end in spans:
+        out += [text[at:start], " " * (end - start)]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 def _heading(sentence: str, item: bool) -> bool:

@@ -6,8 +6,13 @@ edges. What makes it so:
 - extraction (windows -> candidates, composed into exchanges) reads only the session log,
   never the memories, so sessions can be extracted ahead, in any process, as soon as their
   turns are logged;
+- a window's candidates do not depend on the windows beside it, so a long session is
+  extracted in consecutive parts (``write.bulk_part_chars`` characters or more each, one
+  worker each: a chat of a few long sessions keeps every worker busy), and its parts'
+  candidates are composed into exchanges here, in order, as one ``add`` composes them;
 - the embedder's rows do not depend on the batch they were computed in, so the
-  candidates' vectors can be computed in the same worker;
+  candidates' vectors can be computed in the same worker (those a composed exchange states
+  anew are computed here);
 - selection, update decisions, linking and the write run in the calling process, one
   session after the other, each against everything the sessions before it stored, in one
   transaction per session holding the scope's lock (``pipeline.commit``, with the turns'
@@ -42,16 +47,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..config import WriteSettings
-from ..types import AddResult, Candidate, MemoryEvent, Scope, Turn, Window
+from ..types import AddResult, Candidate, MemoryEvent, Scope, Turn, Vector, Window
 from . import fallbacks
-from .dense import Vectors, embed_candidates
+from .dense import Vectors, dense_mask, embed_candidates
 from .pipeline import (
     Extractor,
     WriteContext,
     _heal_backlog,
     _windows,
     commit,
+    composed,
     extract_candidates,
+    extract_windows,
     settling,
     window_speakers,
 )
@@ -155,17 +162,51 @@ def _submitter(
         return inline
 
     def remote(windows: list[Window], positions: dict[tuple[str, str], int]) -> Callable[[], Extracted]:
-        future: Future[tuple[list[Candidate], Vectors | None, int]] = pool.submit(
-            _extract_in_worker, windows, positions, ws, compose_on)
+        futures: list[Future[_Part]] = [
+            pool.submit(_extract_in_worker, part, ws) for part in parts(windows, workers, ws.bulk_part_chars)]
 
         def result() -> Extracted:
-            found, vectors, fell_back = future.result()
-            fallbacks.count("extraction", fell_back)  # counted in the worker's tally: into the caller's
-            return found, vectors
+            found: list[Candidate] = []
+            known: dict[str, Vector] = {}
+            for future in futures:
+                part, texts, rows, fell_back = future.result()
+                fallbacks.count("extraction", fell_back)  # counted in the worker's tally: into the caller's
+                found += part
+                known.update(zip(texts, rows if texts else (), strict=True))
+            found = composed(found, positions, ws, compose_on=compose_on)
+            return found, _vectors(ctx.embedder, found, known, ws)
 
         return result
 
     return remote
+
+
+def parts(windows: list[Window], workers: int, least: int) -> list[list[Window]]:
+    """A session's windows in consecutive parts of about equal text, one per worker, so that a
+    chat of a few long sessions (BEAM's) keeps every worker busy; each part holds at least
+    ``least`` characters of new turns (``write.bulk_part_chars``): a short session goes whole
+    to one worker, and the sessions in flight share the workers."""
+    sizes = [sum(len(t.text) for t in w.turns if t.turn_id in w.new) for w in windows]
+    total = sum(sizes)
+    n = max(1, min(workers, len(windows), total // max(1, least)))
+    out: list[list[Window]] = [[] for _ in range(n)]
+    done = 0
+    for window, size in zip(windows, sizes, strict=True):
+        out[min(n - 1, done * n // max(1, total))].append(window)
+        done += size
+    return [p for p in out if p]
+
+
+def _vectors(embedder: Any, found: list[Candidate], known: dict[str, Vector], ws: WriteSettings) -> Vectors | None:
+    """The composed candidates' vectors: those the workers computed for their parts' texts,
+    the rest (a composed exchange's new text, a memory embedded only once composed) here."""
+    if not found:
+        return None
+    mask = dense_mask(found, ws)
+    missing = list(dict.fromkeys(c.restatement for c, d in zip(found, mask, strict=True) if d and c.restatement not in known))
+    if missing:
+        known = {**known, **dict(zip(missing, embedder.embed(missing), strict=True))}
+    return [known[c.restatement] if d else None for c, d in zip(found, mask, strict=True)]
 
 
 _pools: dict[tuple[int, bytes], ProcessPoolExecutor] = {}
@@ -221,11 +262,15 @@ def _exit_with(parent: int, every: float = 1.0) -> None:
     os._exit(0)
 
 
-def _extract_in_worker(
-    windows: list[Window], positions: dict[tuple[str, str], int], ws: WriteSettings, compose_on: bool
-) -> tuple[list[Candidate], Vectors | None, int]:
-    """The candidates, their vectors and how many windows fell back to the rules."""
+_Part = tuple[list[Candidate], list[str], Any, int]  # candidates, embedded texts, their rows, fallbacks
+
+
+def _extract_in_worker(windows: list[Window], ws: WriteSettings) -> _Part:
+    """Part of a session: its windows' candidates (not composed: composition reads the whole
+    session), the vectors of those that would be embedded as they are, and how many windows
+    fell back to the rules."""
     extractor, embedder = _worker["extractor"], _worker["embedder"]
     with fallbacks.counting() as fell_back:
-        found = extract_candidates(extractor, windows, positions, ws, compose_on=compose_on)
-    return found, embed_candidates(embedder, found, ws), fell_back.extraction
+        found = extract_windows(extractor, windows, ws)
+    texts = list(dict.fromkeys(c.restatement for c, d in zip(found, dense_mask(found, ws), strict=True) if d))
+    return found, texts, embedder.embed(texts) if texts else None, fell_back.extraction

@@ -162,6 +162,7 @@ def combine(a: Candidate, b: Candidate, previous: str = "") -> Candidate:
         emphasis=max(a.emphasis, b.emphasis),
         mentioned_at=a.mentioned_at or b.mentioned_at,
         speaker=a.speaker if a.speaker == b.speaker else "",
+        code=a.code and b.code,
     )
 
 

@@ -9,7 +9,10 @@ do); the memories after them are stored without a vector. They are out of the de
 only: the lexical view and the cue views find them, window edges tie them to their answer's
 first memories (diffusion reaches them from there), and their update decision has no
 nearest memories to weigh (they are added, as new). What the user says, a conversation
-without chat roles, and exchanges stated together (several turns) are always embedded.
+without chat roles, and exchanges stated together (several turns) are embedded, except a memory
+that is all code, kept as written (a fenced block's pieces, ``Candidate.code``): its
+identifiers are words the lexical view matches exactly, and in a chat about programming such
+pieces were a third of what the embedder read (``write.embed_code`` embeds them too).
 """
 
 from __future__ import annotations
@@ -26,15 +29,18 @@ from ..types import Candidate, Vector
 Vectors = list[Vector | None]  # one per candidate: ``None`` for one kept out of the vector index
 
 
-def dense_mask(candidates: Sequence[Candidate], per_answer: int) -> list[bool]:
+def dense_mask(candidates: Sequence[Candidate], ws: WriteSettings) -> list[bool]:
     """For each candidate, whether it is embedded: all but an assistant turn's memories after
-    its first ``per_answer`` (in the order given; ``per_answer <= 0``: all)."""
-    if per_answer <= 0:
-        return [True] * len(candidates)
+    its first ``write.answer_dense_units`` (in the order given; 0: all) and, unless
+    ``write.embed_code``, one turn's memories that are all code."""
+    per_answer = ws.answer_dense_units
     seen: Counter[tuple[str, str]] = Counter()
     mask = []
     for c in candidates:
-        if c.role != "assistant" or len(c.sources) != 1:
+        if c.code and len(c.sources) == 1 and not ws.embed_code:
+            mask.append(False)
+            continue
+        if per_answer <= 0 or c.role != "assistant" or len(c.sources) != 1:
             mask.append(True)
             continue
         key = (c.session_id, c.sources[0])
@@ -48,7 +54,7 @@ def embed_candidates(embedder: Embedder, candidates: Sequence[Candidate], ws: Wr
     when there are no candidates."""
     if not candidates:
         return None
-    mask = dense_mask(candidates, ws.answer_dense_units)
+    mask = dense_mask(candidates, ws)
     texts = [c.restatement for c, dense in zip(candidates, mask, strict=True) if dense]
     rows = iter(embedder.embed(texts) if texts else np.zeros((0, embedder.dim), dtype=np.float32))
     return [next(rows) if dense else None for dense in mask]

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 from ..ground.chatter import explain, is_pleasantry
 from ..ground.concepts import concepts
 from ..ground.elided import WH_WORDS
-from ..ground.layout import Block, blocks, item_extent, script_lines
+from ..ground.layout import Block, blank_code, blocks, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
 from ..ground.recent import just_happened
@@ -232,7 +232,8 @@ class RuleExtractor:
             heads.append(text if cut is None else text[:cut].rstrip())
             tails.append("" if cut is None else text[cut:].strip())
         upto = [self.answer_ner_chars if answer else 0 for answer in answers]
-        docs = _nlp.pipe_limited(heads, upto, model=self.model) if any(upto) else _nlp.pipe(heads, model=self.model)
+        read = [blank_code(h) for h in heads]  # code is kept as written: not parsed (``ground.layout``)
+        docs = _nlp.pipe_limited(read, upto, model=self.model) if any(upto) else _nlp.pipe(read, model=self.model)
         out: dict[int, list[Candidate]] = {id(w): [] for w in windows}
         for (window, i), text, tail, doc in zip(jobs, heads, tails, docs, strict=True):
             out[id(window)].extend(self._turn(window, i, text, doc))
@@ -451,6 +452,7 @@ class RuleExtractor:
             emphasis=emphasis,
             mentioned_at=anchor,
             speaker=roles.speaker if len(sources) == 1 else "",
+            code=all(s.block.code for s in unit.sentences) and bool(unit.sentences),
         )
 
     def _photo_candidate(

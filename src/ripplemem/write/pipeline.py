@@ -224,6 +224,13 @@ def extract_candidates(
     """The candidates of some windows, composed into exchanges and checked against their
     turns (``write.fidelity``): reads no store, so it can run ahead of the writes, in another
     process (``write.bulk``)."""
+    return composed(extract_windows(extractor, windows, ws), positions, ws, compose_on=compose_on)
+
+
+def extract_windows(extractor: Extractor, windows: Sequence[Window], ws: WriteSettings) -> list[Candidate]:
+    """The candidates of some windows, in order, each window's checked against its turns
+    (``write.fidelity``), not yet composed: a window's candidates do not depend on the
+    windows beside it, so a session's windows can be extracted in parts (``write.bulk``)."""
     per_window = extractor.extract_many(windows)
     if ws.fidelity:
         fixed = 0
@@ -232,11 +239,19 @@ def extract_candidates(
             fixed += n
         if fixed:
             log.info("%d memories stated a number or name their turns do not: kept as said", fixed)
+    return [c for found in per_window for c in found]
+
+
+def composed(
+    found: list[Candidate], positions: Mapping[tuple[str, str], int], ws: WriteSettings, *, compose_on: bool = True
+) -> list[Candidate]:
+    """A session's extracted candidates (:func:`extract_windows`, all its windows in order)
+    composed into exchanges."""
     if not compose_on:
-        return [c for found in per_window for c in found]
+        return found
     order = {tid: i for (_, tid), i in positions.items()}
     # over the windows' edges too: a question that ends one window is answered in the next
-    return compose([c for found in per_window for c in found], order, ws)
+    return compose(found, order, ws)
 
 
 def window_speakers(windows: Sequence[Window]) -> frozenset[str]:

@@ -30,7 +30,7 @@ class RecallSettings:
     hops: int = 2
     per_channel: int = 6  # best candidates kept per diffusion channel
     repeat_weight: float = 0.5  # a memory citing only turns that memories ranked above it cite weighs this
-    walk_weight: float = 0.7  # a memory only an edge walk reached (no view, gateway or context) weighs this
+    walk_weight: float = 0.5  # a memory only an edge walk reached (no view, gateway or context) weighs this
     rrf_k: int = 60
     lambda_query: float = 0.6  # l_q: alignment with the query
     lambda_route: float = 0.3  # l_p: how (and how strongly) it was reached

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ripplemem.config import WriteSettings
 from ripplemem.types import Candidate
-from ripplemem.write.dense import dense_mask
+from ripplemem.write.dense import dense_mask, embed_text
 
 
 def cand(role: str, *sources: str, session: str = "s1", code: bool = False) -> Candidate:
@@ -41,3 +41,15 @@ def test_code_as_written_is_found_by_its_words_unless_asked() -> None:
     assert dense_mask(found, per_answer(1)) == [True, False, False, True, True]
     assert dense_mask(found, replace(per_answer(1), embed_code=True)) == [True, True, True, False, True]
     assert dense_mask(found, per_answer(0)) == [True, False, False, True, True]
+
+
+def test_a_memory_holding_whole_code_blocks_is_embedded_by_its_prose() -> None:
+    ws = WriteSettings()
+    said = "Here is the user's login route for the budget app: ```python def login(): return redirect('/') ``` It fails on POST."
+    assert embed_text(said, ws) == "Here is the user's login route for the budget app: It fails on POST."
+    assert embed_text(said, replace(ws, embed_code=True)) == said
+    # too little prose to stand for the code, or a block cut across memories: the whole text
+    assert embed_text("The user said: ```python x = 1 ```", ws) == "The user said: ```python x = 1 ```"
+    running_on = "The user said: return x ``` The user wants to know how to test the route."
+    assert embed_text(running_on, ws) == running_on
+    assert embed_text("No code here at all.", ws) == "No code here at all."

@@ -49,7 +49,7 @@ from typing import Any
 from ..config import WriteSettings
 from ..types import AddResult, Candidate, MemoryEvent, Scope, Turn, Vector, Window
 from . import fallbacks
-from .dense import Vectors, dense_mask, embed_candidates
+from .dense import Vectors, dense_mask, embed_candidates, embed_text
 from .pipeline import (
     Extractor,
     WriteContext,
@@ -163,7 +163,7 @@ def _submitter(
 
     def remote(windows: list[Window], positions: dict[tuple[str, str], int]) -> Callable[[], Extracted]:
         futures: list[Future[_Part]] = [
-            pool.submit(_extract_in_worker, part, ws) for part in parts(windows, workers, ws.bulk_part_chars)]
+            pool.submit(_extract_in_worker, part, positions, ws, compose_on) for part in parts(windows, workers, ws.bulk_part_chars)]
 
         def result() -> Extracted:
             found: list[Candidate] = []
@@ -202,11 +202,11 @@ def _vectors(embedder: Any, found: list[Candidate], known: dict[str, Vector], ws
     the rest (a composed exchange's new text, a memory embedded only once composed) here."""
     if not found:
         return None
-    mask = dense_mask(found, ws)
-    missing = list(dict.fromkeys(c.restatement for c, d in zip(found, mask, strict=True) if d and c.restatement not in known))
+    texts = [embed_text(c.restatement, ws) if d else None for c, d in zip(found, dense_mask(found, ws), strict=True)]
+    missing = list(dict.fromkeys(t for t in texts if t is not None and t not in known))
     if missing:
         known = {**known, **dict(zip(missing, embedder.embed(missing), strict=True))}
-    return [known[c.restatement] if d else None for c, d in zip(found, mask, strict=True)]
+    return [None if t is None else known[t] for t in texts]
 
 
 _pools: dict[tuple[int, bytes], ProcessPoolExecutor] = {}
@@ -265,12 +265,16 @@ def _exit_with(parent: int, every: float = 1.0) -> None:
 _Part = tuple[list[Candidate], list[str], Any, int]  # candidates, embedded texts, their rows, fallbacks
 
 
-def _extract_in_worker(windows: list[Window], ws: WriteSettings) -> _Part:
-    """Part of a session: its windows' candidates (not composed: composition reads the whole
-    session), the vectors of those that would be embedded as they are, and how many windows
-    fell back to the rules."""
+def _extract_in_worker(
+    windows: list[Window], positions: dict[tuple[str, str], int], ws: WriteSettings, compose_on: bool
+) -> _Part:
+    """Part of a session: its windows' candidates (not composed: the calling process composes
+    the whole session), the vectors of what the part composed alone embeds (the whole
+    session's composition differs at most where the parts meet), and how many windows fell
+    back to the rules."""
     extractor, embedder = _worker["extractor"], _worker["embedder"]
     with fallbacks.counting() as fell_back:
         found = extract_windows(extractor, windows, ws)
-    texts = list(dict.fromkeys(c.restatement for c, d in zip(found, dense_mask(found, ws), strict=True) if d))
+    alone = composed(found, positions, ws, compose_on=compose_on)
+    texts = list(dict.fromkeys(embed_text(c.restatement, ws) for c, d in zip(alone, dense_mask(alone, ws), strict=True) if d))
     return found, texts, embedder.embed(texts) if texts else None, fell_back.extraction

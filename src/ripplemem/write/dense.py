@@ -12,11 +12,14 @@ nearest memories to weigh (they are added, as new). What the user says, a conver
 without chat roles, and exchanges stated together (several turns) are embedded, except a memory
 that is all code, kept as written (a fenced block's pieces, ``Candidate.code``): its
 identifiers are words the lexical view matches exactly, and in a chat about programming such
-pieces were a third of what the embedder read (``write.embed_code`` embeds them too).
+pieces were a third of what the embedder read (``write.embed_code`` embeds them too). A
+memory that holds code and prose ("Here is the user's login route: ```python ...```") is
+embedded by its prose (:func:`embed_text`): what it says of the code, not the code.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -27,6 +30,23 @@ from ..providers.embed.base import Embedder
 from ..types import Candidate, Vector
 
 Vectors = list[Vector | None]  # one per candidate: ``None`` for one kept out of the vector index
+
+
+_FENCE = re.compile(r"```|~~~")
+_FENCED = re.compile(r"(?:```|~~~).*?(?:```|~~~)", re.DOTALL)  # a whole fenced block as a memory states it
+_LEAST_WORDS = 5  # prose shorter than this ("The user said:") is no summary of its code
+
+
+def embed_text(restatement: str, ws: WriteSettings) -> str:
+    """What the embedder reads of a memory: its text without the fenced code blocks it holds
+    whole (unless ``write.embed_code``). All of it when too little prose is left to stand for
+    the code, or when a block runs in from the memory before or on into the next (an odd
+    number of fences: which side is code is not written in the piece)."""
+    fences = len(_FENCE.findall(restatement))
+    if ws.embed_code or not fences or fences % 2:
+        return restatement
+    prose = " ".join(_FENCED.sub(" ", restatement).split())
+    return prose if len(prose.split()) >= _LEAST_WORDS else restatement
 
 
 def dense_mask(candidates: Sequence[Candidate], ws: WriteSettings) -> list[bool]:
@@ -55,6 +75,6 @@ def embed_candidates(embedder: Embedder, candidates: Sequence[Candidate], ws: Wr
     if not candidates:
         return None
     mask = dense_mask(candidates, ws)
-    texts = [c.restatement for c, dense in zip(candidates, mask, strict=True) if dense]
+    texts = [embed_text(c.restatement, ws) for c, dense in zip(candidates, mask, strict=True) if dense]
     rows = iter(embedder.embed(texts) if texts else np.zeros((0, embedder.dim), dtype=np.float32))
     return [next(rows) if dense else None for dense in mask]

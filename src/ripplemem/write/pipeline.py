@@ -53,7 +53,7 @@ from ..types import (
 from . import fallbacks
 from .compose import compose
 from .decisions import Decider, Decisions, StaleDecision
-from .dense import Vectors, embed_candidates
+from .dense import Vectors, embed_candidates, embed_text
 from .fidelity import checked
 from .link import enforce_caps, link_unit, window_edges
 from .select import select
@@ -318,7 +318,7 @@ def manual_update(
 
 def _restated(ctx: WriteContext, scope: Scope, unit: MemoryUnit, text: str) -> tuple[MemoryUnit, WriteBatch]:
     """``unit`` with a new text and vector, and the batch re-linking its semantic edges."""
-    vec = ctx.embedder.embed([text])[0].astype(np.float32)
+    vec = ctx.embedder.embed([embed_text(text, ctx.settings.write)])[0].astype(np.float32)
     unit = unit.with_(restatement=text, vector=vec)
     gs = ctx.settings.graph
     stale = [e for e in ctx.store.edges(scope, [unit.id]) if e.kind == "semantic"]

@@ -49,7 +49,7 @@ from typing import Any
 from ..config import WriteSettings
 from ..types import AddResult, Candidate, MemoryEvent, Scope, Turn, Vector, Window
 from . import fallbacks
-from .dense import Vectors, dense_mask, embed_candidates, embed_text
+from .dense import Vectors, dense_texts, embed_candidates
 from .pipeline import (
     Extractor,
     WriteContext,
@@ -202,7 +202,7 @@ def _vectors(embedder: Any, found: list[Candidate], known: dict[str, Vector], ws
     the rest (a composed exchange's new text, a memory embedded only once composed) here."""
     if not found:
         return None
-    texts = [embed_text(c.restatement, ws) if d else None for c, d in zip(found, dense_mask(found, ws), strict=True)]
+    texts = dense_texts(found, ws)
     missing = list(dict.fromkeys(t for t in texts if t is not None and t not in known))
     if missing:
         known = {**known, **dict(zip(missing, embedder.embed(missing), strict=True))}
@@ -276,5 +276,5 @@ def _extract_in_worker(
     with fallbacks.counting() as fell_back:
         found = extract_windows(extractor, windows, ws)
     alone = composed(found, positions, ws, compose_on=compose_on)
-    texts = list(dict.fromkeys(embed_text(c.restatement, ws) for c, d in zip(alone, dense_mask(alone, ws), strict=True) if d))
+    texts = list(dict.fromkeys(t for t in dense_texts(alone, ws) if t is not None))
     return found, texts, embedder.embed(texts) if texts else None, fell_back.extraction

@@ -69,12 +69,18 @@ def dense_mask(candidates: Sequence[Candidate], ws: WriteSettings) -> list[bool]
     return mask
 
 
+def dense_texts(candidates: Sequence[Candidate], ws: WriteSettings) -> list[str | None]:
+    """For each candidate, what the embedder reads of it (:func:`embed_text`), ``None`` for one
+    :func:`dense_mask` leaves out."""
+    return [embed_text(c.restatement, ws) if d else None for c, d in zip(candidates, dense_mask(candidates, ws), strict=True)]
+
+
 def embed_candidates(embedder: Embedder, candidates: Sequence[Candidate], ws: WriteSettings) -> Vectors | None:
     """The candidates' vectors (``None`` for those :func:`dense_mask` leaves out); ``None``
     when there are no candidates."""
     if not candidates:
         return None
-    mask = dense_mask(candidates, ws)
-    texts = [embed_text(c.restatement, ws) for c, dense in zip(candidates, mask, strict=True) if dense]
-    rows = iter(embedder.embed(texts) if texts else np.zeros((0, embedder.dim), dtype=np.float32))
-    return [next(rows) if dense else None for dense in mask]
+    texts = dense_texts(candidates, ws)
+    read = [t for t in texts if t is not None]
+    rows = iter(embedder.embed(read) if read else np.zeros((0, embedder.dim), dtype=np.float32))
+    return [None if t is None else next(rows) for t in texts]

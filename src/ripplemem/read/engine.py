@@ -395,8 +395,6 @@ def _unnamed(unit: MemoryUnit, people: Iterable[str], cue: str = "") -> str:
     return " ".join(text.split()) or unit.restatement
 
 
-
-
 def _by_names(store: Store, scope: Scope, names: list[str], k: int) -> list[tuple[str, float]]:
     """Memories carrying any of ``names`` as a participant or a place."""
     found = dict(store.by_participants(scope, names, k))

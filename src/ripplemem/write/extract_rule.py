@@ -526,8 +526,9 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
         body = tail.sub("", body)
         body = _FILLERS.sub("", body).strip()
         question = raw.rstrip().endswith("?") and not any(a < start < b for a, b in quotes)  # a quoted question is not asked
-        question = question and not _tagged_statement(raw)  # "My tutor gave it to me, isn't it lovely?" states
-        if not question and body.endswith("?") and _told_rising(raw):
+        rising = _told_rising(raw)
+        question = question and not _tagged_statement(raw) and not rising  # "My tutor gave it to me, isn't it lovely?" states
+        if rising and not question and body.endswith("?"):
             body = body[:-1] + "."  # "I'm weirdly good at pottery?" is told: stated with a full stop
         content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
         found.append(_Sentence(body, start + cut, start + cut + len(body), question, content, block))
@@ -694,7 +695,7 @@ def _tagged_statement(sentence: str) -> bool:
     opens as one ("Did you like it, or not really?")."""
     m = _TAG.search(sentence.replace("\u2019", "'"))
     head = _words(sentence[: m.start()])[:1] if m else []
-    return bool(m and head and head[0] not in _POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS) or _told_rising(sentence)
+    return bool(m and head and head[0] not in _POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS)
 
 
 _TOLD_AFTER_I = frozenset("am was have had got just really actually kinda totally finally".split())

@@ -38,10 +38,12 @@ class RecallSettings:
     spread: float = 0.5  # a hit reached through shared names scores >= spread * rho(anchor) * path (0: off)
     gateway_spread: float = 0.8  # the same floor for a hit reached through a gateway (0: off)
     polar_gateway_spread: float = 1.0  # ... in a yes/no question, whose answer is what the first hits link to
+    named_gateway_spread: float = 0.9  # ... for a hit reached through a name (a person, a place, a venue), not a common noun
     superseded_penalty: float = 0.85  # a replaced value stays near its successor: "what changed" needs both (docs/benchmarks.md)
     short_tier_penalty: float = 0.85
     context_spread: float = 0.8  # a reply, answer or piece next to a top memory scores >= this * rho(top) * window weight (0: off)
     lift_tokens: int = 200  # memories lifted by the spreading floor keep it until they fill this many tokens of the ranking (0: no bound)
+    lift_reach: int = 700  # ... and only where it ranks them within the ranking's first this many tokens (0: anywhere)
     context_anchors: int = 8  # ... next to one of the best this many memories
     lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
     title_forms: bool = True  # the lexical view reads a title both ways ("doctor" and "Dr")

@@ -247,6 +247,41 @@ def test_lifted_memories_keep_their_floor_only_within_the_bound() -> None:
     assert links["g0"].score == floors["g0"]
 
 
+def test_a_lift_is_kept_only_where_it_brings_its_memory_near_the_top() -> None:
+    rs = RecallSettings()
+    anchor = _found(unit("a", "Noor booked the Cellar Door for the reunion", vec(1)), 0.9)
+    anchor.anchor = True
+    views = [_found(unit(f"v{i}", f"Noor said the reunion plan number {i} was settled", vec(1, 1)), 0.9 - i / 100)
+             for i in range(6)]
+    link = Found(unit("g", "The Cellar Door has a room upstairs", vec(0, 1)),
+                 [Hit("g", "diffusion:gateway", 0.0, 0, "a", 0.5, ("gateway",), "Cellar Door")])
+    found = {"a": anchor, "g": link, **{f.unit.id: f for f in views}}
+    score(found, rs)
+    assert link.lift > 0
+    lifted = link.score
+    ahead = sum(token_cost(f.unit.render()) for f in found.values() if f.score > lifted)
+    bounded_lift(found, 10_000, ahead + token_cost(link.unit.render()))  # its floor ranks it within reach
+    assert link.score == lifted
+    bounded_lift(found, 10_000, ahead)  # one token short: it ranks by its own score
+    assert link.lift == 0 and link.score < lifted
+
+
+def test_a_link_through_a_name_keeps_more_of_its_anchor_than_one_through_a_word() -> None:
+    rs = RecallSettings()
+    anchor = _found(unit("a", "Sam recommends Harbor Grill for Maya's birthday", vec(1)), 0.9)
+    anchor.anchor = True
+    by_name = Found(unit("n", "Harbor Grill is a seafood place", vec(0, 1)),
+                    [Hit("n", "diffusion:gateway", 0.0, 0, "a", 1.0, ("gateway",), "Harbor Grill")])
+    by_word = Found(unit("w", "Maya's cousin loves a birthday cake", vec(0, 1)),
+                    [Hit("w", "diffusion:gateway", 0.0, 0, "a", 1.0, ("gateway",), "birthday")])
+    found = {"a": anchor, "n": by_name, "w": by_word}
+    score(found, rs)
+    assert by_name.score == pytest.approx(rs.named_gateway_spread * anchor.score)
+    assert by_word.score == pytest.approx(rs.gateway_spread * anchor.score)
+    score(found, rs.replace(gateway_spread=0.0))  # gateways' floor off: off for names too
+    assert by_name.lift == 0 and by_name.score < rs.gateway_spread * anchor.score
+
+
 def test_a_memory_whose_session_the_views_found_again_weighs_more() -> None:
     def in_session(uid: str, session: str) -> Found:
         f = Found(MemoryUnit(uid, SCOPE, uid, (uid,), session), [Hit(uid, "dense", 0.5)])

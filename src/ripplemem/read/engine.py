@@ -23,6 +23,7 @@ from .assemble import (
     bounded_lift,
     entity_path,
     merge_hits,
+    named_cue,
     new_sources_first,
     ranked,
     role_weights,
@@ -458,7 +459,7 @@ def recall(
         _context(ctx, scope, found, rs, qvec, lexical, weights)
         trace.timings_ms["context"] = _ms(clock)
         clock = perf_counter()
-    bounded_lift(found, rs.lift_tokens)
+    bounded_lift(found, rs.lift_tokens, rs.lift_reach)
     if rs.session_support > 0:
         session_support(found, views, rs.session_support)
     about_others(found, cues.participants, rs.others_list_weight)
@@ -533,7 +534,7 @@ def _named_link(search: _Round, frontier: Sequence[str]) -> bool:
     a place, a proper name: "Harbor Grill", "Aunt Rosa"), not a common noun ("walk", "game").
     A named link is the next piece of a chain; a shared common noun from an anchor off the
     question's topic is not worth a second round."""
-    return any(search.led_by.get(uid, "")[:1].isupper() for uid in frontier)
+    return any(named_cue(search.led_by.get(uid)) for uid in frontier)
 
 
 def _plan(

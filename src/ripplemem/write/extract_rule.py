@@ -59,6 +59,7 @@ from ..ground.text import CHAT_ASSISTANT
 from ..ground.timeparse import TimeMention, restate_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
 from . import nlp as _nlp
+from .asking import asks_about_a_thing, goes_on_asking, goes_on_telling, opens_on_a_thing
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -293,15 +294,23 @@ class RuleExtractor:
         """The other speaker's question that this turn answers yes or no to, restated ("Joanna asked:
         Is taking care of them tough?"), when no memory states it (a follow-up question is small
         talk) and the answer's first memory is a statement: "No, not really. Just keep their area
-        clean ..." alone was "Nate said: Not really. Just keep their area clean ...". With the
-        asker's roles and turn (the memory cites it)."""
+        clean ..." alone was "Nate said: Not really. Just keep their area clean ...". So too a
+        wh-question about a thing answered by a reply that calls it "it" ("What's the new one
+        about?" / "It's about a woman ...": ``write.asking``). With the asker's roles and turn
+        (the memory cites it)."""
         if previous is None or previous.speaker == turn.speaker or not units or not units[0].sentences:
             return None
-        if units[0].sentences[0].question or _words(text)[:1] not in ([w] for w in _YES_NO):
+        first = units[0].sentences[0]
+        yes_no = _words(text)[:1] in ([w] for w in _YES_NO)
+        if first.question or not yes_no and not opens_on_a_thing(first.text):
             return None
         heard = [s for s in _sentences(_normalise(previous.text), set(window.speakers)) if s.text]
-        if not heard or not heard[-1].question or heard[-1].content or _words(heard[-1].text)[:1] not in ([w] for w in _POLAR_OPENERS):
+        if not heard or not heard[-1].question or heard[-1].content:
+            return None
+        if yes_no and _words(heard[-1].text)[:1] not in ([w] for w in _POLAR_OPENERS):
             return None  # a tag question ("..., right?") asks for no answer
+        if not yes_no and not asks_about_a_thing(_nlp.load_nlp()(heard[-1].text)):
+            return None  # "How are you?" / "It's been a long week": no thing asked about
         asker = _roles(previous, window)
         question, _ = _restate(heard[-1].text, asker, anchor)
         return f"{_cap(asker.name)} asked: {_cap(question)}", asker, previous
@@ -338,7 +347,10 @@ class RuleExtractor:
                 # and so does what the asker goes on to say of the thing asked about ("What's
                 # Nettle like? I keep walking past it.": "it" is Nettle)
                 after = bool(cur and cur.sentences and cur.sentences[-1].question)
-                asked = not roles.chat and (s.question or after and not (n == 0 and _REFERS_BACK.search(s.text)))
+                asked = not roles.chat and (
+                    s.question and not goes_on_asking(s.question, after, n == 0)  # "What's her name? Do they get along?"
+                    or after and not s.question and not (n == 0 and (_REFERS_BACK.search(s.text) or goes_on_telling(s.text)))
+                )
                 limit = self.max_chars if refers_back or (n == 0 and _in_item(cur, s)) else soft
                 if n == 0 and s.block.heading:
                     opens = held
@@ -353,6 +365,8 @@ class RuleExtractor:
                     lead = _lead_in(cur)
                     cur = _Unit(lead[0], lead[1])
                     units.append(cur)
+                elif s.question and after and n == 0:
+                    piece = piece.removeprefix(_cap(f"{roles.name} asked: "))  # the asker named once: "Ben asked: A? B?"
                 cur.parts.append(piece)
                 cur.sentences.append(s)
                 cur.times.extend(times)
@@ -543,10 +557,14 @@ _REFERS_BACK = re.compile(  # on normalised text: apostrophes are "'"
 )
 
 
+# "these little guys", "those", "they": what stands for things (or people) named just before
+_THESE = re.compile(r"\b(?:these|those|they)\b", re.IGNORECASE)
+
+
 def _antecedents(sentences: list[_Sentence], whys: list[str]) -> list[_Sentence]:
     """A reaction that names what it evaluates is kept when the next sentence, kept, calls that
-    thing "it", "its" or "them": "Yep, that movie is awesome. I first watched it 3 years ago." stated
-    alone, the second said "Joanna first watched it around 2019", and what was watched was in
+    thing "it", "its", "them", "they" or "these ...": "Yep, that movie is awesome. I first
+    watched it 3 years ago." stated alone, the second said "Joanna first watched it around 2019", and what was watched was in
     the sentence left out. A reaction's unknown word (``ground.chatter``'s lenient rule) is the
     thing it evaluates."""
     out = list(sentences)
@@ -554,7 +572,7 @@ def _antecedents(sentences: list[_Sentence], whys: list[str]) -> list[_Sentence]
         s, nxt = out[i], out[i + 1]
         if s.content or s.question or not s.text or not whys[i].startswith("leniently:"):
             continue
-        if nxt.content and not nxt.question and _REFERS_BACK.search(nxt.text):
+        if nxt.content and not nxt.question and (_REFERS_BACK.search(nxt.text) or _THESE.search(nxt.text)):
             out[i] = replace(s, content=True)
     return out
 

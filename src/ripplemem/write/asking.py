@@ -5,10 +5,10 @@ it (``write.compose``). Three shapes of English keep a question with its neighbo
 
 - questions asked one after another in one turn are one request ("What's her name? Do she
   and your other dog get along?"): stated apart, the first was answered by nobody and the
-  answer went with the second (:func:`goes_on_asking`);
+  answer went with the second (``write.extract_rule``: the asker named once);
 - a question the speaker goes on from with a statement that refers back to it ("Remember
   that block in the final? He chased the ball down ...") is a lead-in, not a question left
-  for the other to answer: the statement alone said "He" of nobody (:func:`goes_on_telling`);
+  for the other to answer: the statement alone said "He" of nobody (``ground.text.refers_back``);
 - a question about a thing that no memory states (a follow-up taken for small talk: "What's
   the new one about?") answered by a reply that calls the thing "it" ("It's about a woman
   ...") is stated with that reply (:func:`asks_about_a_thing`).
@@ -28,20 +28,6 @@ if TYPE_CHECKING:
 # "That one is ...", "They were ..."), not a connective or a bare yes ("So ...", "Yes ...")
 _THING_OPENERS = frozenset("it it's its this that that's these those they they're".split())
 _NOUN_TAGS = frozenset({"NN", "NNS"})
-
-
-def goes_on_asking(question: bool, after_question: bool, first_piece: bool) -> bool:
-    """Whether a sentence joins the unit of the question just before it, rather than opening one
-    of its own: it is itself a question of the same turn, and the first piece of it (a long
-    question cut in pieces goes on in its own unit as before)."""
-    return question and after_question and first_piece
-
-
-def goes_on_telling(sentence: str) -> bool:
-    """Whether a statement right after the speaker's own question goes on from it: it opens by
-    referring back ("He chased the ball down", "It was the best game"), not with a subject that
-    stands for nothing ("It's been a long week", ``ground.text.refers_back``)."""
-    return refers_back(sentence)
 
 
 def opens_on_a_thing(sentence: str) -> bool:

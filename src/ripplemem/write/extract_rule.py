@@ -56,10 +56,11 @@ from ..ground.pipeline import doc_text, ing_form, verb_bases
 from ..ground.recent import just_happened
 from ..ground.sentences import split_sentences
 from ..ground.text import CHAT_ASSISTANT
+from ..ground.text import refers_back as refers_back_to  # the loop below names its own flag refers_back
 from ..ground.timeparse import TimeMention, restate_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
 from . import nlp as _nlp
-from .asking import asks_about_a_thing, goes_on_asking, goes_on_telling, opens_on_a_thing
+from .asking import asks_about_a_thing, opens_on_a_thing
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -309,7 +310,7 @@ class RuleExtractor:
             return None
         if yes_no and _words(heard[-1].text)[:1] not in ([w] for w in _POLAR_OPENERS):
             return None  # a tag question ("..., right?") asks for no answer
-        if not yes_no and not asks_about_a_thing(_nlp.load_nlp()(heard[-1].text)):
+        if not yes_no and not asks_about_a_thing(_nlp.load_nlp(self.model)(heard[-1].text)):
             return None  # "How are you?" / "It's been a long week": no thing asked about
         asker = _roles(previous, window)
         question, _ = _restate(heard[-1].text, asker, anchor)
@@ -347,9 +348,10 @@ class RuleExtractor:
                 # and so does what the asker goes on to say of the thing asked about ("What's
                 # Nettle like? I keep walking past it.": "it" is Nettle)
                 after = bool(cur and cur.sentences and cur.sentences[-1].question)
+                grouped = s.question and after and n == 0  # "What's her name? Do they get along?": one request
                 asked = not roles.chat and (
-                    s.question and not goes_on_asking(s.question, after, n == 0)  # "What's her name? Do they get along?"
-                    or after and not s.question and not (n == 0 and (_REFERS_BACK.search(s.text) or goes_on_telling(s.text)))
+                    s.question and not grouped
+                    or after and not s.question and not (n == 0 and (_REFERS_BACK.search(s.text) or refers_back_to(s.text)))
                 )
                 limit = self.max_chars if refers_back or (n == 0 and _in_item(cur, s)) else soft
                 if n == 0 and s.block.heading:
@@ -365,7 +367,7 @@ class RuleExtractor:
                     lead = _lead_in(cur)
                     cur = _Unit(lead[0], lead[1])
                     units.append(cur)
-                elif s.question and after and n == 0:
+                elif grouped:
                     piece = piece.removeprefix(_cap(f"{roles.name} asked: "))  # the asker named once: "Ben asked: A? B?"
                 cur.parts.append(piece)
                 cur.sentences.append(s)

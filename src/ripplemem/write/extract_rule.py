@@ -58,6 +58,7 @@ from ..ground.sentences import split_sentences
 from ..ground.text import CHAT_ASSISTANT
 from ..ground.text import refers_back as refers_back_to  # the loop below names its own flag refers_back
 from ..ground.timeparse import TimeMention, restate_times, span_label
+from ..ground.timeslot import as_noun, stands_as_noun
 from ..types import Candidate, TimeSpan, Turn, Window
 from . import nlp as _nlp
 from .asking import asks_about_a_thing, opens_on_a_thing
@@ -618,7 +619,12 @@ def _restate(
         doc, start = _nlp.load_nlp()(text), 0
     quotes = _doc_quotes(doc)
     times = [m for m in times if not any(a < start + m.start and start + m.end <= b for a, b in quotes)]
-    edits = [Edit(m.start, m.end, m.restated) for m in times]
+    where, _ = _aligned(text, doc, start)
+    at = {v: k for k, v in where.items()}  # offset in text -> in doc.text
+    edits = []
+    for m in times:
+        phrase = doc.char_span(at[m.start], at[m.end]) if m.start in at and m.end in at else None
+        edits.append(Edit(m.start, m.end, as_noun(m.restated) if phrase is not None and stands_as_noun(phrase) else m.restated))
     for e in _person_edits(text, doc, start, roles):
         if not any(e.start < m.end and m.start < e.end for m in times):
             edits.append(e)
@@ -631,19 +637,7 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
     quoted as said (:func:`_quoted`)."""
     if _quoted(doc, roles):
         return []
-    where: dict[int, int] = {}  # offset of a token's start or end in doc.text -> in text
-    kept = []
-    pos = 0
-    end = doc[-1].idx + len(doc[-1]) if len(doc) else 0  # not len(doc.text): that joins every token
-    for tok in doc.char_span(start, end, alignment_mode="expand") or ():
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-        if pos >= len(text):
-            break
-        if text.startswith(tok.text, pos):  # else the token was cut out of the sentence
-            where[tok.idx], where[tok.idx + len(tok)] = pos, pos + len(tok)
-            kept.append(tok.i)
-            pos += len(tok)
+    where, kept = _aligned(text, doc, start)
     if not kept:
         return []
     pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
@@ -659,6 +653,26 @@ def _person_edits(text: str, doc: Doc, start: int, roles: _Roles) -> list[Edit]:
         for e in found
         if e.start in where and e.end in where and text[where[e.start] : where[e.end]] == source[e.start - base : e.end - base]
     ]
+
+
+def _aligned(text: str, doc: Doc, start: int) -> tuple[dict[int, int], list[int]]:
+    """Where the sentence ``text`` (from ``start`` in the turn's ``doc``, perhaps without a
+    filler or a form of address) has each token of the parse: the offset of a token's start
+    or end in ``doc.text`` -> in ``text``, and the indexes of the tokens it kept."""
+    where: dict[int, int] = {}
+    kept = []
+    pos = 0
+    end = doc[-1].idx + len(doc[-1]) if len(doc) else 0  # not len(doc.text): that joins every token
+    for tok in doc.char_span(start, end, alignment_mode="expand") or ():
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos >= len(text):
+            break
+        if text.startswith(tok.text, pos):  # else the token was cut out of the sentence
+            where[tok.idx], where[tok.idx + len(tok)] = pos, pos + len(tok)
+            kept.append(tok.i)
+            pos += len(tok)
+    return where, kept
 
 
 def _quoted(doc: Doc | None, roles: _Roles) -> bool:

@@ -1,0 +1,96 @@
+"""Restatements that read as English: a day used as a noun, a group's "our", a bare reaction,
+an exchange too long to compose (the rule extractor and composition with the real model)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import pytest
+
+from ripplemem.ground.timeslot import as_noun, stands_as_noun
+from ripplemem.types import Candidate, Turn, Window
+from ripplemem.write.extract_rule import RuleExtractor
+from ripplemem.write.nlp import load_nlp
+
+WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def window(*rows: tuple[str, str], speakers: Sequence[str] = ("Priya", "Tomas")) -> Window:
+    turns = tuple(Turn(f"D1:{i + 1}", "S1", who, text) for i, (who, text) in enumerate(rows))
+    return Window("S1", WHEN, turns, frozenset(t.turn_id for t in turns), tuple(speakers))
+
+
+def stated(ex: RuleExtractor, *rows: tuple[str, str]) -> list[str]:
+    return [c.restatement for c in ex.extract(window(*rows))]
+
+
+def said(ex: RuleExtractor, text: str) -> str:
+    found: list[Candidate] = ex.extract(window(("Priya", text)))
+    assert len(found) == 1, [c.restatement for c in found]
+    return found[0].restatement
+
+
+# ---------------------------------------------------------------- a day used as a noun
+
+
+@pytest.mark.parametrize(
+    ("text", "restated"),
+    [
+        ("Let's make tomorrow unforgettable!", "Let's make 9 May 2023 unforgettable!"),
+        ("Tomorrow is a big day for me.", "9 May 2023 is a big day for Priya."),
+        ("Today marks ten years since I moved here.", "8 May 2023 marks ten years since Priya moved here."),
+        ("Next Friday works for me.", "Friday, 12 May 2023 works for Priya."),
+        ("Last year changed everything for me.", "2022 changed everything for Priya."),
+        ("I spent yesterday cleaning the garage.", "Priya spent 7 May 2023 cleaning the garage."),
+        ("I'm gonna spend this weekend painting the fence.", "spend the weekend of 13-14 May 2023 painting"),
+        ("I'll take next week off from work.", "take the week of 15 May 2023 off"),
+        ("I'm making tonight special for my husband.", "making the night of 8 May 2023 special"),
+        ("I think tomorrow will be rainy in the hills.", "thinks 9 May 2023 will be rainy"),
+        ("Both today and tomorrow are busy at the clinic.", "Both 8 May 2023 and 9 May 2023 are busy"),
+        ("Today's match was close.", "8 May 2023's match was close."),
+    ],
+)
+def test_a_day_as_subject_or_object_reads_as_a_noun(ex: RuleExtractor, text: str, restated: str) -> None:
+    assert restated in said(ex, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "restated"),
+    [
+        ("Yesterday I went hiking with my dog.", "On 7 May 2023 Priya went hiking"),
+        ("Last week, I went hiking with my dog.", "In the week of 1 May 2023, Priya went hiking"),
+        ("Last week there was a power cut in my street.", "In the week of 1 May 2023 there was a power cut"),
+        ("I went to the pottery class today.", "went to the pottery class on 8 May 2023."),
+        ("I'll bake bread tomorrow for the market.", "bake bread on 9 May 2023 for the market"),
+        ("The official opening of my bakery is tomorrow.", "is on 9 May 2023."),
+        ("What are you cooking tonight for the party?", "on the night of 8 May 2023"),
+        ("I remember last week you said you liked jazz.", "remembers in the week of 1 May 2023 Tomas said"),
+        ("This reminds me of a road trip I took last summer.", "a road trip Priya took in summer 2022."),
+        ("Here's the cake I made yesterday for my niece.", "the cake Priya made on 7 May 2023 for"),
+        ("I think modern art today lacks depth.", "modern art on 8 May 2023 lacks depth"),
+        ("I finished a long novel, Dune, today and I'm in the mood for more.", "Dune, on 8 May 2023 and"),
+    ],
+)
+def test_a_day_as_a_time_keeps_its_preposition(ex: RuleExtractor, text: str, restated: str) -> None:
+    assert restated in said(ex, text)
+
+
+def test_what_a_verb_already_has_as_its_object_is_not_the_day() -> None:
+    doc = load_nlp()("What did you make today?")
+    assert not stands_as_noun(doc[4:5])
+    doc = load_nlp()("Enjoy tonight, you earned it!")
+    assert stands_as_noun(doc[1:2])
+
+
+def test_as_noun_drops_only_a_leading_preposition() -> None:
+    assert as_noun("on 20 June 2023") == "20 June 2023"
+    assert as_noun("in the week of 12 June 2023") == "the week of 12 June 2023"
+    assert as_noun("on the night of 8 May 2023") == "the night of 8 May 2023"
+    assert as_noun("a few weeks before 19 June 2023") == "a few weeks before 19 June 2023"
+    assert as_noun("since 7 May 2023") == "since 7 May 2023"

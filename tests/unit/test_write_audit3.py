@@ -94,3 +94,27 @@ def test_as_noun_drops_only_a_leading_preposition() -> None:
     assert as_noun("on the night of 8 May 2023") == "the night of 8 May 2023"
     assert as_noun("a few weeks before 19 June 2023") == "a few weeks before 19 June 2023"
     assert as_noun("since 7 May 2023") == "since 7 May 2023"
+
+
+# ---------------------------------------------------------------- a group's "our"
+
+
+@pytest.mark.parametrize(
+    ("text", "restated"),
+    [
+        ("You're really doing our community a service by volunteering.", "Tomas is really doing the community a service"),
+        ("I want to improve the parks in our neighbourhood.", "the parks in the neighbourhood."),
+        ("Our town's library reopened last month.", "The town's library reopened"),
+        ("Our planet needs all the help it can get.", "The planet needs"),
+        ("Our actions really do matter.", "Priya and others' actions really do matter."),
+        ("Together, our impact on the river cleanup was huge.", "Together, Priya and others' impact on the river cleanup"),
+        ("Our kids are growing up so fast.", "Priya's kids are growing up so fast."),
+        ("We took our kids to the zoo.", "Priya and others took their kids to the zoo."),
+    ],
+)
+def test_a_groups_our_is_not_one_speakers(ex: RuleExtractor, text: str, restated: str) -> None:
+    assert restated in said(ex, text)
+
+
+def test_the_pairs_our_stays_the_pairs(ex: RuleExtractor) -> None:
+    assert "Priya and Tomas's community" in said(ex, "Let's make a difference in our community together.")

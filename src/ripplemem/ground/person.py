@@ -29,7 +29,10 @@ Conventions (documented choices):
   dialogue "we" is mostly the speaker's family, so "each other" and "we both" do not
   decide it: "We both helped with the painting" was a mother and her child). The choice holds for the whole span. Verbs stay plural ("we're" ->
   "Caroline and others are"). "our"/"ours" -> "Caroline and Melanie's" for the pair,
-  "Caroline's" (the speaker's household) otherwise. "you guys/all/two/both" -> "Melanie
+  "Caroline's" (the speaker's household) otherwise; but "our" before a place or body many
+  people share is "the" ("our community" -> "the community", "our planet"), before what a
+  group does or strives for the group's ("Our actions matter" -> "Caroline and others'
+  actions matter"), and before "minds", "hearts", "lives" ... each one's own ("their"). "you guys/all/two/both" -> "Melanie
   and others". "Let's" itself stays as said. A speaker with no group of its own (an
   assistant, ``speaker_group=False``) says "we" of the pair where the pair is meant, else
   of people in general ("when we are stressed, our muscles tighten"): kept as written.
@@ -204,6 +207,18 @@ def _bare_clause_after(obj: Token) -> Token | None:
 
 
 _OWN_PLURALS = frozenset("minds hearts lives bodies souls heads hands feet eyes selves spirits".split())
+# what "our" shares with many people, not the speaker's household: "our community" is the
+# community, "our planet" the planet
+_SHARED_PLACES = frozenset(
+    """community communities neighborhood neighbourhood neighborhoods neighbourhoods area town city country
+    nation planet earth world state region county village streets schools veterans military troops government
+    infrastructure economy democracy environment youth citizens""".split()
+)
+# what a group does or strives for together: "our actions", "our impact" are the group's
+_GROUP_DOINGS = frozenset(
+    """actions efforts impact mission cause goals dreams hopes voices values strengths unity
+    achievements progress contributions""".split()
+)
 
 
 def _separated(edits: list[Edit], text: str) -> list[Edit]:
@@ -462,6 +477,10 @@ def _form(tok: Token, key: str, form: str, who: _Person, people: dict[str, _Pers
     if who.plural and not who.pair and key == "we":
         if form == "det" and tok.i + 1 < len(tok.doc) and tok.nbor().lower_ in _OWN_PLURALS:
             return "their"  # "taking care of our minds": each one's own, not "Caroline's minds"
+        if form == "det" and tok.head.lower_ in _SHARED_PLACES:
+            return "the"  # "doing our community a service": the place they share, no one's own
+        if form == "det" and tok.head.lower_ in _GROUP_DOINGS:
+            return f"{name}'"  # "Our actions matter" -> "Caroline and others' actions": the group's
         return f"{people['1'].name}'s"  # "our kids" -> "Caroline's kids": the speaker's household
     return f"{name}'s"
 

@@ -118,3 +118,39 @@ def test_a_groups_our_is_not_one_speakers(ex: RuleExtractor, text: str, restated
 
 def test_the_pairs_our_stays_the_pairs(ex: RuleExtractor) -> None:
     assert "Priya and Tomas's community" in said(ex, "Let's make a difference in our community together.")
+
+
+# ---------------------------------------------------------------- a bare reaction or promise
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks! A mix of emotions for sure.",
+        "Wow, what a rollercoaster of feelings!",
+        "Got it. I'll definitely let you know how it turns out.",
+        "Yep, I'll let you know once I'm done reading it.",
+        "I'll definitely let you know my thoughts.",
+        "Sounds great, I'll definitely check it out!",
+        "Thanks for the tip! Gonna add it to my reading list.",
+        "I might give it a try sometime.",
+    ],
+)
+def test_a_bare_reaction_or_promise_about_it_is_small_talk(ex: RuleExtractor, text: str) -> None:
+    assert stated(ex, ("Tomas", "I finally finished the short film about my grandmother."), ("Priya", text))[1:] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("I'll let you know how the audition goes.", "audition"),
+        ("I'll keep you posted about the move to Denver.", "Denver"),
+        ("I have mixed feelings about the move to Denver.", "mixed feelings"),
+        ("There was a flood.", "flood"),
+        ("I'll try it next week.", "in the week of 15 May 2023"),  # a time grounds it
+        ("There's a new cafe on Elm Street. I'll definitely check it out!", "will definitely check it out"),
+        ("I haven't done pottery yet, but I'd like to. I might give it a try sometime!", "might give it a try"),
+    ],
+)
+def test_a_reaction_or_promise_that_names_its_thing_is_kept(ex: RuleExtractor, text: str, kept: str) -> None:
+    assert any(kept in s for s in stated(ex, ("Priya", text)))

@@ -155,7 +155,7 @@ EMPTY_NOUNS = _words(
     color colors colour colours
     experience life world words word support encouragement kindness positivity help advice tip tips
     chat talk convo conversation difference effort efforts progress success luck fun vibe vibes
-    energy feelings feeling heart memories memory journey challenge challenges dream dreams
+    energy feelings feeling emotions emotion heart memories memory journey challenge challenges dream dreams
     inspiration motivation passion reminder sense point deal kind sort type work topic part
     friendship supporter supporters teamwork courage hope joy happiness peace gratitude
     pleasure honor honour pride
@@ -219,6 +219,21 @@ _COMM = (  # what one thanks or is glad about when it is the conversation itself
     r"suggestions?|ideas?|offer|input|feedback|compliments?|reminder|update|chat|talk|reply|answer|explanation|"
     r"everything|time|understanding|patience|kindness|love|care|concern|thoughts?|wishes|backing|belief|faith)"
 )
+# what a promise to report back is about when it names nothing: "(I'll let you know) how it
+# turns out", "once I'm done reading it", "what I think", "my thoughts"
+_HOW_IT = (
+    r"(?:\s+(?:on\s+|about\s+)?(?:(?:how|what|when|once|if|whether)\s+(?:it|that|this|things|everything|they|i)"
+    r"(?:'s|'m|'re|\s+(?:is|am|are))?\s+(?:goes|go|went|turns?\s+out|turned\s+out|works?\s+out|worked\s+out|"
+    r"pans?\s+out|ends?\s+up|think|thought|done|finished)(?:\s+\w+ing)?(?:\s+(?:it|that|this|them))?|"
+    r"(?:my|what\s+i)\s+(?:thoughts|think)))?"
+)
+_IT = r"(?:it|that|this|them|those|these|'em)"
+_TRY_IT = (
+    rf"(?:(?:i'?ll|i\s+will|will|i'?m\s+gonna|gonna|i'?m\s+going\s+to|i\s+am\s+going\s+to|i'?d\s+love\s+to|i\s+want\s+to|i\s+might|i\s+should)\s+"
+    rf"{_OPT_ADV}(?:have\s+to\s+|need\s+to\s+|try\s+to\s+)?)"
+    rf"(?:check\s+{_IT}\s+out|give\s+{_IT}\s+a\s+(?:try|shot|go|whirl|look|listen|read|watch)|look\s+into\s+{_IT}|"
+    rf"try\s+{_IT}(?:\s+out)?|add\s+{_IT}\s+to\s+(?:my|the)\s+(?:\w+\s+)?(?:list|queue|watchlist)|look\s+{_IT}\s+up)"
+)
 _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("greeting", r"(?:good\s+(?:morning|afternoon|evening|day))"),
     ("closing", r"good\s*night|nighty\s+night|sweet\s+dreams"),
@@ -253,7 +268,8 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("closing", r"(?:it\s+was\s+|it'?s\s+been\s+|was\s+)?(?:great|good|nice|lovely|fun|awesome)\s+(?:chatting|talking|catching\s+up)"
                 r"(?:\s+(?:with\s+you|again))*"),
     ("closing", r"(?:let|lemme)\s+me\s+know"),
-    ("closing", r"keep(?:ing)?\s+(?:me|you|ya)\s+(?:posted|updated|in\s+the\s+loop)|(?:i'?ll|i\s+will|will)\s+let\s+you\s+know"),
+    ("closing", rf"(?:(?:i'?ll|i\s+will|will)\s+{_OPT_ADV})?keep(?:ing)?\s+(?:me|you|ya)\s+(?:posted|updated|in\s+the\s+loop){_HOW_IT}|"
+                rf"(?:i'?ll|i\s+will|will)\s+{_OPT_ADV}(?:let\s+you\s+know|update\s+you){_HOW_IT}"),
     ("closing", r"(?:feel\s+free|don'?t\s+hesitate)\s+to\s+(?:reach\s+out|ask|get\s+in\s+touch|contact\s+me|let\s+me\s+know)"
                 r"(?:\s+(?:to\s+me|again|any\s*time))*(?:\s+if\s+you\s+have\s+(?:any\s+)?(?:other\s+|more\s+|further\s+)?"
                 r"questions?(?:\s+in\s+the\s+future)?)?"),
@@ -292,6 +308,13 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("reaction", r"better\s+late\s+than\s+never|easier\s+said\s+than\s+done|time\s+flies|it\s+is\s+what\s+it\s+is|"
                  r"(?:what\s+a\s+|it'?s\s+a\s+)?small\s+world|great\s+minds\s+think\s+alike|speak\s+of\s+the\s+devil|"
                  r"(?:you|that|it)\s+(?:made|makes|just\s+made)\s+my\s+day|such\s+is\s+life|that'?s\s+life"),
+    # a promise to try what was just recommended, named only "it": "I'll definitely check it out!"
+    ("reaction", _TRY_IT),
+    # how it felt, with nothing of what: "A mix of emotions for sure.", "What a rollercoaster!"
+    ("reaction", r"(?:(?:such|what|quite)\s+)?an?\s+(?:(?:real|total|wild|big|huge|strange|weird)\s+)?"
+                 r"(?:(?:mix|mixture|wave|flood|range|bundle|ball)(?=\s+of\s+(?:emotions?|feelings?|nerves)\b)|rollercoaster|roller\s+coaster|whirlwind)"
+                 r"(?:\s+of\s+(?:emotions?|feelings?|nerves))?|"
+                 r"mixed\s+(?:emotions|feelings|bag)"),
     # surprise and sympathy
     ("reaction", r"oh\s+my\s+(?:god|gosh|goodness)|my\s+god|(?:are\s+you|you'?re)\s+(?:serious|kidding|joking)|no\s+way|"
                  r"you\s+don'?t\s+say|(?:i'?m\s+)?sorry\s+to\s+hear\s+(?:that|about\s+(?:that|it|this))|that\s+sucks|"
@@ -386,6 +409,16 @@ def explain(
         act, why = _sentence_act(clean[a:b], _tags(doc, a, b - a), context, first=i == 0)
         found.append((clean[a:b], act, why))
     return found
+
+
+_TRY_IT_RE = re.compile(rf"(?<![\w'])(?:{_TRY_IT})(?![\w'])", re.I)
+
+
+def promises_to_try(sentence: str) -> bool:
+    """Whether ``sentence`` promises to try a thing it calls only "it" ("I'll definitely check
+    it out!", "Gonna add it to my reading list"): small talk after what the other speaker
+    recommended, a plan when the speaker named the thing just before."""
+    return _TRY_IT_RE.search(sentence.translate(_APOSTROPHES)) is not None
 
 
 def is_pleasantry(

@@ -47,7 +47,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..ground.chatter import explain, is_pleasantry
+from ..ground.chatter import explain, is_pleasantry, promises_to_try
 from ..ground.concepts import concepts
 from ..ground.elided import WH_WORDS
 from ..ground.layout import Block, blank_code, blocks, item_extent, script_lines
@@ -569,7 +569,8 @@ def _antecedents(sentences: list[_Sentence], whys: list[str]) -> list[_Sentence]
     thing "it", "its", "them", "they" or "these ...": "Yep, that movie is awesome. I first
     watched it 3 years ago." stated alone, the second said "Joanna first watched it around 2019", and what was watched was in
     the sentence left out. A reaction's unknown word (``ground.chatter``'s lenient rule) is the
-    thing it evaluates."""
+    thing it evaluates. A promise to try "it" (``ground.chatter.promises_to_try``) after a
+    statement of the speaker's own is a plan about what that statement named, kept with it."""
     out = list(sentences)
     for i in range(len(out) - 1):
         s, nxt = out[i], out[i + 1]
@@ -577,6 +578,10 @@ def _antecedents(sentences: list[_Sentence], whys: list[str]) -> list[_Sentence]
             continue
         if nxt.content and not nxt.question and (_REFERS_BACK.search(nxt.text) or _THESE.search(nxt.text)):
             out[i] = replace(s, content=True)
+    for i in range(1, len(out)):
+        s, before = out[i], out[i - 1]
+        if not s.content and before.content and not before.question and promises_to_try(s.text):
+            out[i] = replace(s, content=True)  # "There's a new cafe on Elm Street. I'll check it out!": a plan
     return out
 
 

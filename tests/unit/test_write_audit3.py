@@ -8,8 +8,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from ripplemem.config import WriteSettings
+from ripplemem.ground.text import asked_only
 from ripplemem.ground.timeslot import as_noun, stands_as_noun
 from ripplemem.types import Candidate, Turn, Window
+from ripplemem.write.compose import compose
 from ripplemem.write.extract_rule import RuleExtractor
 from ripplemem.write.nlp import load_nlp
 
@@ -154,3 +157,40 @@ def test_a_bare_reaction_or_promise_about_it_is_small_talk(ex: RuleExtractor, te
 )
 def test_a_reaction_or_promise_that_names_its_thing_is_kept(ex: RuleExtractor, text: str, kept: str) -> None:
     assert any(kept in s for s in stated(ex, ("Priya", text)))
+
+
+# ---------------------------------------------------------------- questions and a long answer
+
+_ANSWER = (
+    "His name is Pepper and he gets along fine with the rabbit, they sleep in the same basket every night "
+    "next to the stove while we cook, and since we took him home from the farm on Mill Lane after my uncle "
+    "fostered him there for a few weeks he has been the calmest dog ever, even when the big bin lorry rattles past at dawn"
+)
+
+
+def _composed(ex: RuleExtractor, *rows: tuple[str, str], chars: int = 420) -> list[Candidate]:
+    w = window(*rows)
+    order = {t.turn_id: i for i, t in enumerate(w.turns)}
+    return compose(ex.extract(w), order, WriteSettings(compose_chars=chars))
+
+
+def test_questions_too_long_with_their_answer_give_it_the_last_question(ex: RuleExtractor) -> None:
+    rows = (("Tomas", "What is his name? Does he get along with your rabbit?"), ("Priya", _ANSWER + "."))
+    found = _composed(ex, *rows)
+    assert [c.sources for c in found] == [("D1:1",), ("D1:1", "D1:2")]
+    assert found[0].restatement == "Tomas asked: What is his name?" and asked_only(found[0].restatement)
+    assert found[1].restatement.startswith("Tomas asked: Does he get along with Priya's rabbit? Priya said: His name is Pepper")
+
+
+def test_questions_that_fit_with_their_answer_stay_one_memory(ex: RuleExtractor) -> None:
+    rows = (("Tomas", "What is his name? Does he get along with your rabbit?"), ("Priya", "His name is Pepper, and they sleep together."))
+    found = _composed(ex, *rows)
+    assert [c.sources for c in found] == [("D1:1", "D1:2")]
+    assert found[0].restatement.startswith("Tomas asked: What is his name? Does he get along with Priya's rabbit? Priya said:")
+
+
+def test_an_answer_too_long_for_any_question_is_its_own_memory(ex: RuleExtractor) -> None:
+    rows = (("Tomas", "What is his name? Does he get along with your rabbit?"), ("Priya", _ANSWER + "."))
+    found = _composed(ex, *rows, chars=300)
+    assert [c.sources for c in found] == [("D1:1",), ("D1:2",)]
+    assert "Pepper" in found[1].restatement

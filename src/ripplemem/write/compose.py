@@ -184,12 +184,65 @@ def replies_to_core(core: Candidate, b: Candidate, position: Mapping[str, int], 
     )
 
 
+_QUESTION_SPLIT = re.compile(r"(?<=\?)\s+(?=\S)")
+
+
+def _questions(c: Candidate) -> tuple[str, list[str]] | None:
+    """``c``'s frame ("Ann asked:") and its questions, when it states two or more questions
+    of one speaker and nothing else ("Ann asked: What is her name? Does she like cats?")."""
+    frame = _SAID.match(c.restatement)
+    if frame is None or len(c.sources) != 1 or not asked_only(c.restatement):
+        return None
+    asked = _QUESTION_SPLIT.split(c.restatement[frame.end() :].strip())
+    if len(asked) < 2 or not all(q.endswith("?") for q in asked):
+        return None
+    return frame.group(), asked
+
+
+def _part(c: Candidate, text: str) -> Candidate:
+    """``c`` stating only ``text`` (a part of what it said): the facts, things and places it still names."""
+    low = text.lower()
+    return replace(
+        c,
+        restatement=text,
+        facts=tuple(f for f in c.facts if f in text),
+        concepts=frozenset(t for t in c.concepts if t.lower() in low),
+        locations=frozenset(p for p in c.locations if p in text),
+    )
+
+
+def _split_for_answer(
+    asked: Candidate, answer: Candidate, position: Mapping[str, int], ws: WriteSettings
+) -> tuple[Candidate, Candidate] | None:
+    """A speaker's questions asked one after another are one memory, but with a long answer
+    they may not fit in ``compose_chars`` together: then the last questions that fit are
+    stated with the answer, and the ones before stay a memory of their own ("Ann asked: What
+    is her name?" / "Ann asked: Does she like cats? Ben said: She loves them, ..."), as each
+    question was stated before they were grouped. ``None`` when not even the last one fits."""
+    found = _questions(asked)
+    if found is None:
+        return None
+    frame, questions = found
+    for cut in range(1, len(questions)):
+        head = _part(asked, f"{frame} {' '.join(questions[:cut])}")
+        tail = _part(asked, f"{frame} {' '.join(questions[cut:])}")
+        if can_compose(tail, answer, position, ws):
+            return head, tail
+    return None
+
+
 def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: WriteSettings) -> list[Candidate]:
     """Compose consecutive candidates of adjacent turns (in the order given); ``compose_chars`` 0 is off."""
     out: list[Candidate] = []
     last: Candidate | None = None  # the last part of out[-1]
     for cand in candidates:
-        if out and last is not None and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws, last):
+        split = None
+        if out and last is out[-1] and ws.compose_chars > 0 and not can_compose(out[-1], cand, position, ws, last):
+            split = _split_for_answer(out[-1], cand, position, ws)
+        if split is not None:
+            out[-1] = split[0]
+            out.append(combine(split[1], cand, split[1].speaker))
+        elif out and last is not None and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws, last):
             out[-1] = combine(out[-1], cand, last.speaker)
         elif out and ws.compose_chars > 0 and replies_to_core(out[-1], cand, position, ws):
             reply = combine(out[-1], cand, out[-1].speaker)

@@ -56,11 +56,31 @@ def _finite(verb: Token) -> bool:
     return verb.tag_ in _FINITE or any(c.dep_ in ("aux", "auxpass") and c.tag_ in _FINITE for c in verb.children)
 
 
+_PREDICATING = frozenset("be is are was were been 's 're look looks looked seem seems seemed feel feels felt".split())
+
+
+def _elided(phrase: Span, verb: Token) -> bool:
+    """Whether the verb after the phrase shares the subject of the clause before it, left out
+    ("I cleaned the house and yesterday went to the gym", "it has grown, and today can be
+    found online"); a day said to be something is a subject of its own ("Today was hard, but
+    tomorrow will be better")."""
+    doc = phrase.doc
+    return (
+        verb.dep_ == "conj"
+        and phrase.start > 0
+        and doc[phrase.start - 1].dep_ == "cc"
+        and verb.lower_ not in _PREDICATING
+        and any(c.dep_ in _SUBJECTS for c in verb.head.children)
+    )
+
+
 def _subject(phrase: Span, root: Token) -> bool:
-    if root.dep_ in ("nsubj", "nsubjpass"):
-        return True
     verb = root.head
     doc = phrase.doc
+    if _elided(phrase, verb):
+        return False
+    if root.dep_ in ("nsubj", "nsubjpass"):
+        return True
     if root.dep_ != "npadvmod" or verb.i < phrase.end or not verb.tag_.startswith("VB") or not _finite(verb):
         return False
     if any(c.dep_ in _SUBJECTS for c in verb.children):

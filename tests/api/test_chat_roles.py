@@ -99,3 +99,37 @@ def test_the_users_statement_enters_the_candidates_below_many_assistant_pieces(m
     weighed = memory.recall(question, user_id="u", settings=narrow)
     assert not any("motion sick" in i.unit.restatement for i in flat.items)
     assert any("motion sick" in i.unit.restatement and i.unit.role == "user" for i in weighed.items)
+
+
+GAMES_ANSWER = (
+    "Here are some story driven games with a cinematic feel that reviewers and players keep coming back to: "
+    "The Last of Us tells its story through cutscenes woven into play, the characters grow over many hours, and "
+    "the quiet moments between fights matter as much as the fights; God of War follows a father and his son across "
+    "a cold northern land, in one unbroken camera shot for the whole journey, and its puzzles teach you the myths; "
+    "Red Dead Redemption 2 builds a slow western about loyalty and the end of an era in a huge open world.\n\n"
+    "Uncharted 4 follows a retired treasure hunter pulled back for one last job with his brother, and its climbing, "
+    "chases and banter feel like a film you steer yourself, with set pieces that collapse around you as you run."
+)
+
+
+def test_the_assistants_answer_next_to_the_users_question_keeps_its_weight(memory: Memory) -> None:
+    """The user's question is a top memory and the assistant's answer its window neighbour, held
+    by a context floor; the floor is weighed by the answer's role like its own score, so the
+    answer's pieces do not rank at 0.8 of the question over the user's other statements."""
+    memory.add([
+        {"role": "user", "content": "I finished Hollow Knight last night, it took me 40 hours to beat the game."},
+        {"role": "assistant", "content": "Well done!"},
+        {"role": "user", "content": "Which story games with great cinematic moments would you suggest I play next?"},
+        {"role": "assistant", "content": GAMES_ANSWER},
+    ], user_id="u", session_id="s1", session_time="2024-03-01T10:00:00Z")
+    question = "How many hours have I spent playing games?"
+
+    def floors(weight: float) -> tuple[float, float]:
+        ev = memory.recall(question, user_id="u", settings=preset("default").replace(assistant_weight=weight))
+        asked = next(i for i in ev.items if i.text.startswith("The user asked: Which story games"))
+        held = [ev.trace.score_parts[i.id]["floor"] for i in ev.items if i.unit.role == "assistant" and "Uncharted" in i.text]
+        return asked.score, max(held)
+
+    top, floor = floors(0.5)
+    assert 0.0 < floor <= 0.5 * 0.8 * top + 1e-6  # assistant_weight * context_spread * the question's score
+    assert floors(1.0)[1] > floor

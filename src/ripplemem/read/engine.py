@@ -30,6 +30,7 @@ from .assemble import (
     score,
     score_parts,
     session_support,
+    weight_of,
 )
 from .consolidated import (
     about_others,
@@ -489,7 +490,11 @@ def _context(
     self-acceptance", after the book's title), or the answer after a top memory that only
     states a question ("Ben asked: what did you take from it?"). Such a memory often shares
     no word with the question, and sits next to the one that does; it scores at least
-    ``context_spread * rho(top) * window weight``. A neighbour that starts something of its
+    ``context_spread * rho(top) * window weight``, weighed like its own score
+    (:func:`.assemble.weight_of`): in a chat, the assistant's long answer after the user's
+    question is the question's neighbour, and held at 0.8 of the question's rank its pieces
+    took the places of the user's own statements in the first ten turns (LongMemEval turn
+    recall_all@10 0.853 -> 0.884 once weighed; docs/benchmarks.md). A neighbour that starts something of its
     own gets no floor (on the chain set, lifting every neighbour displaced a second piece of
     evidence at 400 tokens: complete 0.628 -> 0.605), and neither does another piece of the
     same turn (the pieces of a long chat answer filled LongMemEval's 1,500 tokens: recall
@@ -506,7 +511,8 @@ def _context(
         anchor = top[e.src]
         if unit is None or not (refers_back(unit.restatement) or asked_only(anchor.unit.restatement)):
             continue
-        floors[e.dst] = max(floors.get(e.dst, 0.0), rs.context_spread * anchor.score * e.weight)
+        floor = rs.context_spread * anchor.score * e.weight * weight_of(unit, weights)
+        floors[e.dst] = max(floors.get(e.dst, 0.0), floor)
     merge_hits(found, units, [Hit(e.dst, "context", 0.0, 0, e.src, e.weight, ("window",)) for e in edges])
     align(found, qvec, lexical, rs.rrf_k)
     score(found, rs, weights)

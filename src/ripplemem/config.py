@@ -88,6 +88,7 @@ class RecallSettings:
     date_stop: bool = True  # the rule planner stops a "when" question whose best memory states a date
     room_fill: bool = True  # when the planner stops with room left and every candidate fits, diffuse toward the query
     unnamed_query: bool = True  # a question naming the conversation's speakers is embedded with and without their names, the two averaged
+    relation_aliases: int = 10  # the structural view: memories naming a question's person by a relation alone ("Tess's great-aunt"), at most (0: off)
     said_on_day: float = 0.5  # a found memory with no time of its own, said within the question's time, is a structural hit this strong (0: off)
     diffusion: bool = True
     structural: bool = True

@@ -55,6 +55,20 @@ def tagged(text: str, model: str = MODEL) -> Doc:
     return doc
 
 
+PARSER = (*TAGGER, "parser")
+
+
+def parsed(text: str, model: str = MODEL) -> Doc:
+    """``text`` tagged and parsed (dependencies), without the recogniser: the extractor's
+    pipeline, loaded once and shared."""
+    nlp = load(model, EXTRACTOR_UNUSED)
+    doc = nlp.make_doc(text)
+    for name, pipe in nlp.pipeline:
+        if name in PARSER:
+            doc = pipe(doc)
+    return doc
+
+
 def tagged_many(texts: list[str], model: str = MODEL) -> list[Doc]:
     """:func:`tagged` for many texts at once (the tagger's batches)."""
     nlp = load(model, EXTRACTOR_UNUSED)

@@ -8,10 +8,11 @@ structural view instead of flooding it with arbitrary memories (see ``ground.sal
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..config import GraphSettings, RecallSettings
+from ..ground.relations import relation_aliases, says_relation
 from ..ground.salience import salient
 from ..store.base import Store
 from ..types import Cues, Hit, MemoryUnit, Scope, Vector
@@ -48,8 +49,12 @@ def salient_names(store: Store, scope: Scope, kind: str, names: frozenset[str], 
     )
 
 
-def structural_view(store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSettings) -> list[Hit]:
-    """Memories matching the query's participants, places and time, best first."""
+def structural_view(
+    store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSettings, aliases: Mapping[str, Sequence[str]] | None = None
+) -> list[Hit]:
+    """Memories matching the query's participants, places and time, best first. A person is
+    also matched where a memory calls them by a relation they were named with (``aliases``,
+    :func:`relations`; :func:`relation_hits`)."""
     score: dict[str, float] = defaultdict(float)
     weight = 0.0
     total = store.count_units(scope)
@@ -62,7 +67,8 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSet
             continue
         weight += w
         for name in useful:
-            for uid, _ in lookup(scope, [name], k):
+            named = [uid for uid, _ in lookup(scope, [name], k)]
+            for uid in [*named, *relation_hits(store, scope, name, (aliases or {}).get(name, ()), set(named), k)]:
                 score[uid] += w / len(useful)
     if cues.time is not None:
         weight += gs.weight_time
@@ -72,6 +78,51 @@ def structural_view(store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSet
         return []
     ranked = sorted(score.items(), key=lambda p: (-p[1], p[0]))[:k]
     return _hits(ranked, "structural", scale=weight)
+
+
+def relations(store: Store, scope: Scope, cues: Cues, gs: GraphSettings, k: int) -> dict[str, tuple[str, ...]]:
+    """The relations the question's people were named with ("Tess's great-aunt" for Marta,
+    from "... for Tess's great-aunt Marta's retirement lunch"; ``ground.relations``), read
+    from the ``k`` memories labelled with each name and the ``2k`` whose text holds it (a
+    name beside a possessive, "Marta's retirement lunch", often escapes the recogniser, or
+    is taken for a place). Only names that discriminate (:func:`salient_names`); at most
+    :data:`MAX_ALIASES` each."""
+    total = store.count_units(scope)
+    out: dict[str, tuple[str, ...]] = {}
+    for kind, names, lookup in (
+        ("participant", cues.participants, store.by_participants), ("location", cues.locations, store.by_locations),
+    ):
+        for name in sorted(salient_names(store, scope, kind, names, total, gs)):
+            said = dict.fromkeys([*(uid for uid, _ in lookup(scope, [name], k)), *store.lexical_all(scope, name, 2 * k)])
+            found = relation_aliases([u.restatement for u in store.get_units(scope, list(said))], name)
+            if found:
+                out[name] = tuple(found[:MAX_ALIASES])
+    return out
+
+
+MAX_ALIASES = 3  # relations read per person (one is usual: "Tess's great-aunt")
+
+
+def with_relations(query: str, aliases: Mapping[str, Sequence[str]]) -> str:
+    """The lexical question with the relation words of its people added ("Marta's lunch" ->
+    "... great-aunt"): what is said of Marta by the relation alone shares no other word with
+    the question."""
+    words = [a.rpartition("'s ")[2] for found in aliases.values() for a in found]
+    return f"{query} {' '.join(words)}" if words else query
+
+
+def relation_hits(store: Store, scope: Scope, name: str, aliases: Sequence[str], named: set[str], k: int) -> list[str]:
+    """Memories that speak of ``name`` by one of its ``aliases`` alone ("Tess's great-aunt
+    doesn't touch alcohol"; ``ground.relations.says_relation``), not among ``named``: at most
+    ``k``, each alias read from a full-text probe of its words. A question names the person
+    ("Is the Lighthouse right for Marta's lunch?"); what is said about her is often said by
+    the relation, and shares no word with the question."""
+    out: list[str] = []
+    for alias in aliases:
+        probe = store.lexical_all(scope, alias.replace("'s ", " "), 4 * k)
+        out += [u.id for u in store.get_units(scope, probe)
+                if u.id not in named and u.id not in out and says_relation(u.restatement, alias, name)]
+    return out[:k]
 
 
 def said_within(
@@ -110,7 +161,8 @@ def initial_recall(
     ``lexical_depth``, for :func:`own_views` to trim. Otherwise the dense and lexical views
     read ``list_depth`` times ``view_k``, so that :func:`own_views` can keep ``view_k`` specific memories however
     many consolidated memories (lists) rank among them."""
-    lexical = store.lexical_search(scope, query, max(rs.view_k, rs.lexical_depth))
+    aliases = relations(store, scope, cues, gs, rs.relation_aliases) if rs.relation_aliases > 0 else {}
+    lexical = store.lexical_search(scope, with_relations(query, aliases), max(rs.view_k, rs.lexical_depth))
     wide = rs.view_k * max(rs.list_depth, 1)
     depth = max(rs.view_k * max(rs.role_depth, 1), wide) if deep else wide
     dense = store.dense_search(scope, qvec, depth)
@@ -119,7 +171,7 @@ def initial_recall(
         "lexical": _hits(lexical if deep else lexical[:wide], "lexical"),
     }
     if rs.structural:
-        views["structural"] = structural_view(store, scope, cues, rs.view_k, gs)
+        views["structural"] = structural_view(store, scope, cues, rs.view_k, gs, aliases)
     return views, [uid for uid, _ in lexical]
 
 

@@ -8,8 +8,9 @@ every edge between them, each end named by its memory's position in the sorted l
 and a version that made them so must still compare). Two ingests of the same turns, one
 ``add`` per session or through the bulk path, before or after a change of speed, must
 give equal fingerprints. A fingerprint reads only the public API, so it can be taken with any version of the
-library; :func:`counted_ids` numbers the ids that are still random (a memory whose content
-id is taken), and those of an earlier version, so that its ingest is repeatable too.
+library; :func:`counted_ids` numbers the ids of an earlier version that drew them at random
+(all of them, or those of a memory whose content id was taken), so that its ingest is
+repeatable too. This version draws none (``write.pipeline.derived_unit_id``).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ WEIGHT_DIGITS = 5  # edge weights and importances are rounded: float32 vectors, 
 
 @contextmanager
 def counted_ids() -> Iterator[None]:
-    """Random ids (``write.pipeline.new_unit_id``: a memory whose content id is taken, or
-    every memory of an earlier version) numbered in the order they are made.
+    """Random ids (``write.pipeline.new_unit_id`` of an earlier version: a memory whose
+    content id was taken, or every memory) numbered in the order they are made; a version
+    without random ids runs as it is.
 
     Edges are capped per memory and ties are broken by id, so with random ids two ingests
     of the same turns keep different, equally strong edges; numbered ids make the choice
@@ -35,13 +37,16 @@ def counted_ids() -> Iterator[None]:
     """
     from ripplemem.write import pipeline
 
-    saved = pipeline.new_unit_id
+    saved = getattr(pipeline, "new_unit_id", None)
+    if saved is None:
+        yield
+        return
     counter = itertools.count()
-    pipeline.new_unit_id = lambda: f"{next(counter):032x}"
+    pipeline.new_unit_id = lambda: f"{next(counter):032x}"  # type: ignore[attr-defined]
     try:
         yield
     finally:
-        pipeline.new_unit_id = saved
+        pipeline.new_unit_id = saved  # type: ignore[attr-defined]
 
 
 def _memory_key(unit: Any) -> tuple[Any, ...]:

@@ -23,9 +23,8 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-import uuid
 from collections import Counter, defaultdict
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import partial
@@ -131,10 +130,6 @@ class _Pending:
     stored: dict[str, MemoryUnit] = field(default_factory=dict)  # stored units read so far (``_stored``)
 
 
-def new_unit_id() -> str:
-    return uuid.uuid4().hex
-
-
 def content_unit_id(scope: Scope, cand: Candidate) -> str:
     """A new memory's id, from what it is: its scope, session, source turns and text. Edges are
     capped per memory and ties broken by id, so random ids made two ingests of the same turns
@@ -147,13 +142,23 @@ def content_unit_id(scope: Scope, cand: Candidate) -> str:
     return digest.hexdigest()
 
 
-def _unit_id(made: str, taken: Collection[str], pending: _Pending) -> str:
-    """``made`` (:func:`content_unit_id`), or a random id when a memory holds it already
-    (``taken``: stored; or made earlier in this call: the same text of the same turns written
-    twice, or kept after an update)."""
-    if made in pending.new or made in pending.changed or made in taken:
-        return new_unit_id()
-    return made
+def _unit_id(made: str, taken: Collection[str], pending: _Pending, stored: Callable[[str], bool]) -> str:
+    """``made`` (:func:`content_unit_id`), or, when a memory holds it already (``taken``:
+    stored; or made earlier in this call: the same text of the same turns written twice, or
+    kept after an update), the first of its derived ids (:func:`derived_unit_id`, 1, 2, ...)
+    that none holds (``stored``: whether the store holds an id). Derived in order, not drawn
+    at random: two ingests of the same turns give the same ids to repeated texts too."""
+    uid, n = made, 0
+    while uid in pending.new or uid in pending.changed or uid in taken or (n > 0 and stored(uid)):
+        n += 1
+        uid = derived_unit_id(made, n)
+    return uid
+
+
+def derived_unit_id(made: str, n: int) -> str:
+    """The ``n``-th id derived from the content id ``made``, for the ``n``-th memory after
+    the first that has the same content."""
+    return hashlib.blake2b(f"{made}#{n}".encode(), digest_size=16).hexdigest()
 
 
 def ingest(ctx: WriteContext, scope: Scope, turns: Sequence[Turn]) -> AddResult:
@@ -412,6 +417,10 @@ def _build_units(
     now = plan.now
     made = [content_unit_id(scope, c) for c in candidates]
     taken = {u.id for u in ctx.store.get_units(scope, made)}  # one read for the call's ids, not one per memory
+
+    def stored(uid: str) -> bool:  # a derived id (rare: a repeated text) is looked up on its own
+        return bool(ctx.store.get_units(scope, [uid]))
+
     novelty_of: dict[tuple[str, tuple[str, ...]], float] = {}  # a turn's last embedded memory's
     for index, (cand, vec) in enumerate(zip(candidates, vectors, strict=True)):
         if vec is None:
@@ -444,7 +453,7 @@ def _build_units(
             pending.events.append(MemoryEvent(target.id, "UPDATE", merged.restatement, target.restatement, merged.sources))
             continue
         unit = MemoryUnit(
-            id=plan.unit_id(index, partial(_unit_id, made[index], taken, pending)), scope=scope, restatement=cand.restatement, sources=cand.sources,
+            id=plan.unit_id(index, partial(_unit_id, made[index], taken, pending, stored)), scope=scope, restatement=cand.restatement, sources=cand.sources,
             session_id=cand.session_id, vector=None if vec is None else vec.astype(np.float32), participants=cand.participants,
             locations=cand.locations, concepts=cand.concepts, role=cand.role, time=cand.time, layer=sel.layer, tier=sel.tier,
             importance=sel.importance, facts=cand.facts, valid_from=cand.mentioned_at or now,

@@ -128,6 +128,7 @@ class WriteSettings:
     embed_code: bool = False  # a turn's memories that are all code as written (fenced blocks) are embedded too (write.dense)
     compose_chars: int = 420  # exchange units: adjacent turns stated together, up to this size (0: off)
     fidelity: bool = True  # a memory stating a number or name its turns do not is kept as said (write.fidelity)
+    compose_question_chars: int = 120  # ... a question this short does not count toward compose_chars beside its answer (0: it counts)
     compose_turns: int = 3  # an exchange unit cites at most this many turns
     compose_gap: int = 2  # ... at most this far apart (a bare question in between does not separate)
     compose_short_chars: int = 140  # a candidate this short (a reply) composes with its neighbour

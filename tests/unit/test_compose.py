@@ -3,6 +3,7 @@ rule extractor's candidates."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -21,11 +22,11 @@ def ex() -> RuleExtractor:
     return RuleExtractor()
 
 
-def composed(ex: RuleExtractor, *rows: tuple[str, str]) -> list[Candidate]:
+def composed(ex: RuleExtractor, *rows: tuple[str, str], ws: WriteSettings | None = None) -> list[Candidate]:
     turns = tuple(Turn(f"D1:{i + 1}", "S1", who, text) for i, (who, text) in enumerate(rows))
     window = Window("S1", WHEN, turns, frozenset(t.turn_id for t in turns), ("Ann", "Ben"))
     order = {t.turn_id: i for i, t in enumerate(turns)}
-    return compose(ex.extract(window), order, WriteSettings())
+    return compose(ex.extract(window), order, ws or WriteSettings())
 
 
 def sources(found: list[Candidate]) -> list[tuple[str, ...]]:
@@ -231,3 +232,30 @@ def test_a_reply_that_starts_something_of_its_own_is_not_glued_to_a_core_fact(ex
         ("Ben", "My brother moved to Lisbon last month for a new job at a bank."),
     )
     assert sources(found) == [("D1:1",), ("D1:2",)]
+
+
+LONG_ANSWER = (
+    "The training was intense and took most of my evenings for two months, with drills on ladders, hoses and "
+    "first aid, and last Sunday the team had its first call-out to a kitchen fire in a flat above the bakery, "
+    "where we worked together to get the whole family out safely, and seeing their relief afterwards was the "
+    "best feeling I have had in years."
+)
+
+
+def test_a_short_question_is_stated_with_an_answer_that_fits_alone(ex: RuleExtractor) -> None:
+    """A question of at most ``compose_question_chars`` does not count toward
+    ``compose_chars``: "How's it been so far?" alone says nothing."""
+    rows = (("Ann", "How has the volunteering been so far?"), ("Ben", LONG_ANSWER))
+    found = composed(ex, *rows)
+    assert sources(found) == [("D1:1", "D1:2")]
+    assert len(found[0].restatement) > WriteSettings().compose_chars
+    counted = replace(WriteSettings(), compose_question_chars=0)
+    assert sources(composed(ex, *rows, ws=counted)) == [("D1:1",), ("D1:2",)]
+
+
+def test_a_long_question_still_counts(ex: RuleExtractor) -> None:
+    question = (
+        "How has the volunteering with the fire brigade been going since you started in the spring, "
+        "and do they let you go out on the calls yet or is it still just training at the station?"
+    )
+    assert sources(composed(ex, ("Ann", question), ("Ben", LONG_ANSWER))) == [("D1:1",), ("D1:2",)]

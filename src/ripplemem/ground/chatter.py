@@ -98,7 +98,7 @@ INTERJECTIONS = _words(
     mhm uh-huh huh ha hah haha hahaha hehe heh lol lmao rofl omg omfg gosh geez jeez golly dang darn
     damn oof ouch yikes welp meh eh yum yummy mmm yup yep yeah yea ya yah yes yess aye sure
     no nope nah nay ok okay k kk alright aight right well so hm
-    bye goodbye byebye cya ttyl cheers congrats congratulations bravo kudos hooray
+    bye goodbye byebye cya ttyl laters ciao cheerio toodles adios cheers congrats congratulations bravo kudos hooray
     please pls plz thx ty tysm btw fyi tbh imo imho idk ikr smh xoxo xo gg x xx xxx"""
 )
 # Adjectives (and a few nouns) of evaluation and feeling: what a reaction says of what it heard.
@@ -235,6 +235,11 @@ _TRY_IT = (
     rf"try\s+{_IT}(?:\s+out)?|add\s+{_IT}\s+to\s+(?:my|the)\s+(?:\w+\s+)?(?:list|queue|watchlist)|look\s+{_IT}\s+up)"
 )
 _FORMULAS: tuple[tuple[Act, str], ...] = (
+    # a greeting that calls the listener by an epithet, not a name: "Hey stranger!", "Morning, sunshine."
+    ("greeting", r"(?:(?:good\s+)?(?:morning|afternoon|evening)|hey|hi|hiya|hello|howdy|yo)\W+(?:there\W+)?"
+                 r"(?:stranger|sunshine|gorgeous|trouble|lovely|you|all|everyone|everybody|folks)(?=\W*$)"),
+    ("greeting", r"^\W*(?:(?:hi|hey|hiya|hello|oh|ah|wow|well)\W+)*long\s+time(?=\W*$)"),  # "Hiya, long time!"
+    ("greeting", r"^\W*knock\W+knock\W*$|^\W*who'?s\s+there\W*$"),  # a joke's opening exchange
     ("greeting", r"(?:good\s+(?:morning|afternoon|evening|day))"),
     ("closing", r"good\s*night|nighty\s+night|sweet\s+dreams"),
     ("greeting", rf"(?:it'?s\s+|it\s+is\s+|so\s+)?{_OPT_ADV}(?:good|great|nice|lovely|awesome|wonderful)\s+to\s+"
@@ -304,6 +309,12 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"sure\s+thing|you\s+bet|will\s+do|you\s+got\s+it|makes\s+sense|(?:it'?s\s+)?all\s+good|no\s+biggie|"
                  r"i\s+feel\s+you|i\s+get\s+(?:it|that)|been\s+there|it\s+happens|so\s+far\s+so\s+good|you\s+never\s+know|"
                  r"(?:i'?ll\s+)?keep\s+(?:that|this|it)\s+in\s+mind|that\s+makes\s+two\s+of\s+us|i'?m\s+all\s+ears|no\s+kidding"),
+    ("reaction", r"^\W*(?:(?:ok|okay|oh|ah|alright|right)\W+)?(?:(?:duly\s+)?noted|understood|roger(?:\s+that)?|copy\s+that|gotcha)"
+                 r"(?:\W+(?:thanks|thank\s+you|cheers))?\W*$"),
+    # asking for news or a picture of what was just told, naming nothing: "Photo please!", "Report back."
+    ("reaction", r"(?:(?:please\s+)?(?:send|show)\s+(?:me\s+|us\s+)?(?:a\s+)?(?:photo|pic|picture|selfie|video)s?|"
+                 r"(?:photos?|pics?|pictures?|proof)\s+(?:please|pls|plz|or\s+it\s+didn'?t\s+happen)|"
+                 r"(?:(?:i'?ll|i\s+will|will)\s+)?report\s+back|do\s+tell|tell\s+me\s+everything)(?:\s+(?:please|pls|plz))?(?=\W*$)"),
     # proverbs and idioms of small talk
     ("reaction", r"better\s+late\s+than\s+never|easier\s+said\s+than\s+done|time\s+flies|it\s+is\s+what\s+it\s+is|"
                  r"(?:what\s+a\s+|it'?s\s+a\s+)?small\s+world|great\s+minds\s+think\s+alike|speak\s+of\s+the\s+devil|"
@@ -367,6 +378,7 @@ _ANY_FORMULA = re.compile(r"(?<![\w'])(?:" + "|".join(f"(?:{p})" for _, p in _FO
 _WORD = re.compile(r"(?<!<)(?<!</)[^\W_]+(?:['\-][^\W_]+)*")  # not the "3" of the emoticon "<3"
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 _REPEATS = re.compile(r"(\w)\1{2,}")  # "sooo" -> "so", "Awww" -> "aw"
+_RUNS = re.compile(r"(\w)\1+")
 _LAUGH = re.compile(r"^(?:a?h+a+)+h*$|^(?:h+e+)+h*$|^l+o+l+$|^(?:ha|ah)+h*$", re.I)
 _SENTENCE_START = frozenset(".!?:;\"(\n-–—")
 _POS_EVALUATIVE = frozenset({"ADJ", "ADV", "INTJ", "PUNCT", "SYM", "DET", "PRON", "AUX", "PART", "CCONJ", "SCONJ", "ADP"})
@@ -516,7 +528,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
     if acts:
         return acts[0], why
     rest = [w.lower() for w, a, b in words if text[a:b] == w and a not in vocative]
-    if not rest or all(_REPEATS.sub(r"\1", w) in INTERJECTIONS or _LAUGH.match(w) for w in rest):
+    if not rest or all(_REPEATS.sub(r"\1", w) in INTERJECTIONS or _elongated(w) in INTERJECTIONS or _LAUGH.match(w) for w in rest):
         return "filler", why
     return ("phatic_question" if question else "reaction"), why
 
@@ -644,8 +656,8 @@ def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool, answerin
     if word in _MONTH_NAMES and not initial:
         return "content"  # "We moved in **May**": the month, not the modal
     low = _REPEATS.sub(r"\1\1", word.lower())
-    if _empty_word(low):
-        return "empty"
+    if _empty_word(low) or _elongated(word) in INTERJECTIONS:
+        return "empty"  # "Noooo", "Hiiii", "Byeee": an interjection drawn out
     if low.partition("'")[0] in _COUNTS_AND_TIMES:
         return "content"
     if word[:1].isupper() and not initial and not shouting and word != "I" and not word.startswith("I'"):
@@ -657,6 +669,12 @@ def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool, answerin
     if tag in _POS_EVALUATIVE:
         return "empty"  # with a tagger: "so **groovy**"
     return "unknown"
+
+
+def _elongated(word: str) -> str:
+    """A word drawn out for effect, each run of a letter said once ("Noooo" -> "no", "Heyyy" ->
+    "hey"); "" when no letter is said three times or more ("good", "hmm" are as written)."""
+    return _RUNS.sub(r"\1", word.lower()) if _REPEATS.search(word.lower()) else ""
 
 
 def _empty_word(low: str) -> bool:

@@ -10,7 +10,10 @@ Built from the structure of English dialogue acts, not from any dataset's wordin
 - **bare reactions**: evaluations, praise, sympathy and encouragement that introduce no new
   referent ("That's awesome!", "You're so brave, keep it up!", "Sorry to hear that",
   "Ugh, Mondays.");
-- **follow-up questions with no referent** ("How did it go?", "What happened?").
+- **follow-up questions with no referent** ("How did it go?", "What happened?");
+- **bare fragments** that react to what the other speaker just told: a verbless phrase of a
+  few common words that names nothing new ("Ha, legend.", "Poor thing.", "Chaos here.",
+  "Nine! The audacity." after "... found nine"), opening a turn that states nothing else.
 
 A sentence is a pleasantry when, once vocatives ("Thanks, **Nate**!"), interjections and the
 formulas above are set aside, every word left belongs to a closed or evaluative class:
@@ -46,7 +49,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .pipeline import lemma_bases
+from .pipeline import lemma_bases, verb_bases
 from .sentences import split_sentences
 
 if TYPE_CHECKING:
@@ -420,7 +423,7 @@ def explain(
     for i, (a, b) in enumerate(split_sentences(clean)):
         act, why = _sentence_act(clean[a:b], _tags(doc, a, b - a), context, first=i == 0)
         found.append((clean[a:b], act, why))
-    return found
+    return _fragments(found, context) if context.reacting or context.phatic else found
 
 
 _TRY_IT_RE = re.compile(rf"(?<![\w'])(?:{_TRY_IT})(?![\w'])", re.I)
@@ -440,6 +443,127 @@ def is_pleasantry(
     return dialogue_act(text, names=names, previous=previous, doc=doc) != "content"
 
 
+# ---------------------------------------------------------------- bare fragments
+
+MAX_FRAGMENT_WORDS = 3  # words of its own a bare fragment may hold: "Very sensible stockpiling."
+MAX_FRAGMENT_SPAN = 6  # words in all, formulas and interjections too: "Oh wow, congrats on the promotion!"
+# What a verbless phrase may hold besides its own words: determiners, a few prepositions and
+# particles of degree ("What a mess.", "Chaos here.", "Free evening though!"). Any other
+# function word (a pronoun, an auxiliary: "it's", "was") makes a clause, not a fragment.
+_FRAGMENT_GLUE = _words(
+    """a an the this that these those some such what how here there though tho again all still too also even
+    just only so and or of in on at for with from like not no much more most less every each quite rather
+    other another same enough own ever"""
+)
+# What leaves something open for the reply to fill: a question put inside a statement ("I
+# can't decide what to cook", "Guess who I saw"), or a call for ideas ("Give me ideas"): a
+# fragment after it is an answer ("Lasagne."). A relative "who" ("a man who sings") opens nothing.
+_OPENS_GAP = re.compile(
+    r"(?<![\w'])(?:(?:guess|wonder\w*|decid\w*|idea|sure|know|knows|knew|figure\s+out|find\s+out|work\s+out|tell\s+me|"
+    r"ask\w*|remember|forget|forgot)\s+(?:\w+\s+)??(?:what|which|who|whom|whose|where|when|why|how|whether|if)|"
+    r"ideas|suggestions?|recommend\w*|advice|tips)(?![\w'])",
+    re.I,
+)
+_REFERS = re.compile(r"(?<![\w'])(?:it|its|they|them|these|those)(?![\w'])", re.I)
+
+
+def _fragments(found: list[tuple[str, Act, str]], context: _Context) -> list[tuple[str, Act, str]]:
+    """A turn that opens by reacting to what the other speaker just told with bare fragments:
+    a verbless phrase of a few words that names nothing new ("Ha, legend.", "Poor thing.",
+    "Total chaos here.", "Nightmare. When's someone coming?") is a reaction, as an elongated
+    interjection is; so is an assessment answering how one is ("How's your week been?" ->
+    "Long. Yours?"). What it evaluates was said in the turn before. Not when the turn states
+    something of its own besides ("Pancakes! Made them this morning.": the fragment is what it
+    tells of), nor after something the speaker said first ("Remember the interview? Total
+    disaster.": it evaluates that), nor when a question after it refers to it ("Pancakes! Were
+    they good?"). Only between people, whose ``names`` are known: a chat user's short phrase
+    after the assistant's answer ("more details", "in a table", "Japanese") asks for something."""
+    fragments = [_fragment(s, context) if act == "content" else "" for s, act, _ in found]
+    if any(act == "content" and not _asks(s) and not f for (s, act, _), f in zip(found, fragments, strict=True)):
+        return found
+    out = list(found)
+    for i, ((s, act, _), words) in enumerate(zip(found, fragments, strict=True)):
+        if act != "content":
+            continue
+        if not words or any(_asks(later) and _REFERS.search(later) for later, _, _ in found[i + 1 :]):
+            break  # what the speaker goes on to say is their own
+        out[i] = (s, "phatic_question" if _asks(s) else "reaction", "fragment: " + words)
+    return out
+
+
+def _asks(sentence: str) -> bool:
+    return sentence.rstrip().rstrip("!").endswith("?")
+
+
+def _fragment(sentence: str, context: _Context) -> str:
+    """The words of ``sentence`` when it is a bare fragment, else "".
+
+    A fragment holds no verb and no pronoun, and at most :data:`MAX_FRAGMENT_WORDS` words of its
+    own besides interjections, the speakers' names, determiners and evaluative words, each a common
+    English word (the lemmatizer's noun, adjective or adverb index: "chaos", "legend",
+    "realistic", "adulting"), not a name, a number or a time unless the turn before said it
+    ("Nine! The audacity." after "... found nine") in an exclamation or a question ("For only
+    a week." specifies it). A word that can only be a verb ("Define level.", "Faith restored.")
+    makes it an instruction or a clause. A question is a fragment only when it repeats what
+    was just said and nothing else ("A lunge??"): "Stress?" asks about something new.
+    """
+    question = _asks(sentence)
+    text, acts = _mask_formulas(sentence)
+    if question and acts or len(_WORD.findall(sentence)) > MAX_FRAGMENT_SPAN:
+        return ""  # "How are things going with the new team?": it asks about the team
+    exclaims = question or sentence.rstrip().endswith("!")
+    spans = [(m.group(), m.start()) for m in _WORD.finditer(text)]
+    vocative = _vocatives(text, names=context.names, alone=len(spans) == 1)
+    own: list[str] = []
+    for i, (word, at) in enumerate(spans):
+        if not own and i + 1 < len(spans) and word.lower() in verb_bases() and spans[i + 1][0].lower() in _DETERMINERS:
+            return ""  # "Check the boiler.": an instruction about a thing
+        low = word.lower()
+        if at in vocative and low in context.names or low in INTERJECTIONS or _elongated(word) in INTERJECTIONS or _LAUGH.match(low):
+            continue
+        if question and low in ("what", "how"):
+            return ""  # "How short?" asks how much: the answer is a fact
+        if low in _FRAGMENT_GLUE or low in DEGREE or low in EVALUATIVE or low in PLAIN_ADJECTIVES or low in ADDRESS or low in EMPTY_NOUNS:
+            continue
+        echo = _stem(word) in context.echo
+        if not echo and (low in LEXICON or low in _PAST):
+            return ""  # a pronoun, an auxiliary, a verb
+        if not (echo and exclaims) and _kind(word, None, initial=_opens(text, at), shouting=False) == "content":
+            return ""  # a name, a number or a time
+        if not echo and not _common(low):
+            return ""  # "Ouagadougou!", "Tilly!": a word no dictionary lists is a name
+        own.append(low)
+    if not own or len(own) > MAX_FRAGMENT_WORDS or question and not all(_stem(w) in context.echo for w in own):
+        return ""
+    if not context.reacting and not all(_assesses(w) for w in own):
+        return ""  # "How's your week been?" -> "Snow!": news, not how it has been
+    return " ".join(own)
+
+
+def _assesses(low: str) -> bool:
+    """Whether ``low`` can be an adjective or an adverb: "Long.", "Mad busy." say how it went."""
+    return low in lemma_bases("adj") or low in lemma_bases("adv")
+
+
+def _common(low: str) -> bool:
+    """Whether ``low`` is a common English noun, adjective or adverb (or an inflection of one),
+    and not a word that can only be a verb ("define", "restored")."""
+    if "-" in low:
+        return all(_common(part) for part in low.split("-") if part)
+    nouns, adjectives, adverbs = lemma_bases("noun"), lemma_bases("adj"), lemma_bases("adv")
+    forms = [low]
+    for suffix, base in (("ies", "y"), ("es", ""), ("s", ""), ("ing", ""), ("ing", "e")):
+        if low.endswith(suffix) and len(low) - len(suffix) >= 3:
+            forms.append(low[: -len(suffix)] + base)
+    forms += [_BRITISH.sub(lambda m: _AMERICAN[m.group()], f) for f in forms]  # "behaviour" is "behavior"
+    return any(f in nouns or f in adjectives or f in adverbs for f in forms)
+
+
+_AMERICAN = {"our": "or", "tre": "ter", "ise": "ize", "yse": "yze", "ogue": "og"}
+_BRITISH = re.compile(r"(?:our|tre|ise|yse|ogue)(?=[sd]?$)")
+_DETERMINERS = _words("the a an some this that these those any every each")
+
+
 # ---------------------------------------------------------------- one sentence
 
 
@@ -448,6 +572,8 @@ class _Context:
     names: frozenset[str]  # lowercased speaker names and first names
     echo: frozenset[str]  # stems of the previous turn's words (when it asked nothing)
     answering: bool  # the previous turn ended with a question that is not a formula
+    reacting: bool = False  # the previous turn told something and left nothing open (see :func:`_fragment`)
+    phatic: bool = False  # ... or asked only how one is ("How's your week been?"): an assessment answers it
 
 
 def _name_set(names: Iterable[str]) -> frozenset[str]:
@@ -464,13 +590,18 @@ def _context(names: frozenset[str], previous: str | None) -> _Context:
     if not previous:
         return _Context(names, frozenset(), False)
     clean = previous.translate(_APOSTROPHES)
+    told = []
+    phatic = False
     for a, b in split_sentences(clean):
-        if clean[a:b].rstrip().endswith("?"):
-            masked, _ = _mask_formulas(clean[a:b])
+        masked, _ = _mask_formulas(clean[a:b])
+        if _asks(clean[a:b]):
             if any(w.lower() not in INTERJECTIONS and w.lower() not in names for w in _WORD.findall(masked)):
                 return _Context(names, frozenset(), True)  # it asked something: what follows answers
+            phatic = True
+        told.append(masked)
     echo = frozenset(_stem(w) for w in _WORD.findall(clean) if w.lower() not in LEXICON)
-    return _Context(names, echo, False)
+    open_ = not names or any(_OPENS_GAP.search(t) for t in told)  # a chat's roles are not names: see _fragments
+    return _Context(names, echo, False, not open_ and not phatic, not open_ and phatic)
 
 
 def _mask_formulas(sentence: str) -> tuple[str, list[Act]]:

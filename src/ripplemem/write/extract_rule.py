@@ -47,7 +47,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..ground.chatter import explain, is_pleasantry, promises_to_try
+from ..ground.chatter import Act, explain, is_pleasantry, promises_to_try
 from ..ground.concepts import concepts
 from ..ground.elided import WH_WORDS
 from ..ground.layout import Block, blank_code, blocks, item_extent, script_lines
@@ -257,7 +257,7 @@ class RuleExtractor:
         names = _address_names(doc, window)
         previous = window.turns[index - 1] if index > 0 else None
         heard = previous.content if previous is not None and previous.speaker != turn.speaker else None  # text and photo
-        sentences = _sentences(text, names, {n for n in names if _speaker_for(n, window)}, heard)
+        sentences = _sentences(text, names, {n for n in names if _speaker_for(n, window)}, heard, doc)
         reply = self._short_reply(window, turn, previous, sentences, roles, anchor)
         if reply is not None:
             return [reply]
@@ -517,13 +517,18 @@ def _address_names(doc: Doc, window: Window) -> set[str]:
     return names
 
 
-def _sentences(text: str, names: set[str], speakers: set[str] | None = None, heard: str | None = None) -> list[_Sentence]:
+def _sentences(
+    text: str, names: set[str], speakers: set[str] | None = None, heard: str | None = None, doc: Doc | None = None
+) -> list[_Sentence]:
     """The turn's sentences, stripped of interjections and forms of address; a pleasantry
     (``ground.chatter``: greetings, thanks, bare reactions ...) has ``content=False``.
     ``speakers`` are the names that may be vocatives, ``heard`` the other speaker's turn
-    just before (a reaction that only repeats it adds nothing)."""
+    just before (a reaction that only repeats it adds nothing). With the turn's ``doc``, a
+    bare fragment the recogniser reads as a name ("Paris!") is content (:func:`_named`)."""
     explained = explain(text, names=names if speakers is None else speakers, previous=heard)
     acts = [act for _, act, _ in explained]
+    if doc is not None:
+        acts = _named(acts, [why for _, _, why in explained], split_sentences(text), doc)
     lead, tail = _address_patterns(tuple(sorted(names, key=lambda n: (-len(n), n))))
     found: list[_Sentence] = []
     spans = split_sentences(text)
@@ -550,6 +555,17 @@ def _sentences(text: str, names: set[str], speakers: set[str] | None = None, hea
         content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
         found.append(_Sentence(body, start + cut, start + cut + len(body), question, content, block))
     return _antecedents(found, [why for _, _, why in explained])
+
+
+def _named(acts: list[Act], whys: list[str], spans: list[tuple[int, int]], doc: Doc) -> list[Act]:
+    """``acts`` with a bare fragment (``ground.chatter``: "fragment: ...") that holds a name the
+    recogniser found ("Paris!", "Kyoto, lovely.") made content: a word the dictionary lists may
+    still name a place or a person."""
+    named = [(a, b) for _, label, a, b in _ents(doc) if label in _FRAGMENT_NAMES]
+    return [
+        "content" if why.startswith("fragment:") and any(a < end and start < b for a, b in named) else act
+        for act, why, (start, end) in zip(acts, whys, spans, strict=True)
+    ]
 
 
 # "it" or "them" as an object, "its": what refers to a thing named before. A subject "it" is
@@ -947,6 +963,7 @@ def _ents(doc: Doc) -> list[tuple[str, str, int, int]]:
 
 
 _NAME_LABELS = frozenset({"PERSON", "GPE", "LOC", "FAC", "ORG"})
+_FRAGMENT_NAMES = _NAME_LABELS | {"NORP", "EVENT", "WORK_OF_ART", "PRODUCT", "LANGUAGE"}
 _NOT_NAME_TAGS = frozenset({"RB", "UH", "IN", "MD", "WRB", "CC"})  # adverbs, interjections, particles
 
 

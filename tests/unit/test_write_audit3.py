@@ -171,15 +171,20 @@ _ANSWER = (
 )
 
 
-def _composed(ex: RuleExtractor, *rows: tuple[str, str], chars: int = 420) -> list[Candidate]:
+def _composed(ex: RuleExtractor, *rows: tuple[str, str], chars: int = 420, question_chars: int = 120) -> list[Candidate]:
     w = window(*rows)
     order = {t.turn_id: i for i, t in enumerate(w.turns)}
-    return compose(ex.extract(w), order, WriteSettings(compose_chars=chars))
+    return compose(ex.extract(w), order, WriteSettings(compose_chars=chars, compose_question_chars=question_chars))
+
+
+def test_short_questions_stay_with_a_long_answer_that_fits_alone(ex: RuleExtractor) -> None:
+    rows = (("Tomas", "What is his name? Does he get along with your rabbit?"), ("Priya", _ANSWER + "."))
+    assert [c.sources for c in _composed(ex, *rows)] == [("D1:1", "D1:2")]
 
 
 def test_questions_too_long_with_their_answer_give_it_the_last_question(ex: RuleExtractor) -> None:
     rows = (("Tomas", "What is his name? Does he get along with your rabbit?"), ("Priya", _ANSWER + "."))
-    found = _composed(ex, *rows)
+    found = _composed(ex, *rows, question_chars=0)  # the questions count toward compose_chars
     assert [c.sources for c in found] == [("D1:1",), ("D1:1", "D1:2")]
     assert found[0].restatement == "Tomas asked: What is his name?" and asked_only(found[0].restatement)
     assert found[1].restatement.startswith("Tomas asked: Does he get along with Priya's rabbit? Priya said: His name is Pepper")

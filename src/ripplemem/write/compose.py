@@ -128,9 +128,12 @@ def _fits(a: Candidate, b: Candidate, question: bool, ws: WriteSettings) -> bool
     it answers whenever the answer itself fits ("Maria asked: Joining the fire brigade? How's
     it been so far?" with an answer of 400 characters); left apart, the question says nothing
     ("How's it been so far?") and the answer does not say what it answers (LoCoMo @1500
-    0.902 -> 0.903, temporal 0.957 -> 0.963; docs/benchmarks.md)."""
+    0.902 -> 0.903, temporal 0.957 -> 0.963; docs/benchmarks.md). Not an assistant's answer
+    in a chat: there the user's question is the user's memory and the answer the assistant's,
+    each weighed by its role (``recall.assistant_weight``), and a long answer is cut in pieces
+    anyway."""
     size = len(_unframed(b.restatement))
-    if not (question and len(a.restatement) <= ws.compose_question_chars):
+    if not (question and len(a.restatement) <= ws.compose_question_chars and b.role != "assistant"):
         size += len(a.restatement) + 1
     return size <= ws.compose_chars
 

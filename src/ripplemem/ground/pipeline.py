@@ -47,12 +47,7 @@ def tagged(text: str, model: str = MODEL) -> Doc:
     """``text`` with part-of-speech tags only: the extractor's pipeline (loaded once, shared)
     run through its tagger and what the tagger listens to, not the parser or the recogniser
     (about a third of the time, for a question)."""
-    nlp = load(model, EXTRACTOR_UNUSED)
-    doc = nlp.make_doc(text)
-    for name, pipe in nlp.pipeline:
-        if name in TAGGER:
-            doc = pipe(doc)
-    return doc
+    return _through(text, TAGGER, model)
 
 
 PARSER = (*TAGGER, "parser")
@@ -61,10 +56,15 @@ PARSER = (*TAGGER, "parser")
 def parsed(text: str, model: str = MODEL) -> Doc:
     """``text`` tagged and parsed (dependencies), without the recogniser: the extractor's
     pipeline, loaded once and shared."""
+    return _through(text, PARSER, model)
+
+
+def _through(text: str, pipes: tuple[str, ...], model: str) -> Doc:
+    """``text`` run through the extractor's ``pipes`` only, in the pipeline's order."""
     nlp = load(model, EXTRACTOR_UNUSED)
     doc = nlp.make_doc(text)
     for name, pipe in nlp.pipeline:
-        if name in PARSER:
+        if name in pipes:
             doc = pipe(doc)
     return doc
 

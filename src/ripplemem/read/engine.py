@@ -60,7 +60,7 @@ from .cues import (
 from .diffuse import diffuse
 from .gateway import covers, focus, follow, stems, with_concepts
 from .plan import rule_plan
-from .recall import initial_recall, own_views, said_within, salient_names
+from .recall import discriminating, initial_recall, own_views, said_within, salient_names
 
 Planner = Callable[[str, Cues, Sequence[Found], RecallSettings], Plan]
 
@@ -107,14 +107,15 @@ def _initial(
     spans = [m for m in find_times(query, as_of) if not bare_weekday(m)]
     cues = query_cues(query, as_of, people, places, spans)
     total = ctx.store.count_units(scope)
-    speakers = cues.participants - salient_names(ctx.store, scope, "participant", cues.participants, total, ctx.graph)
+    useful = discriminating(ctx.store, scope, cues, total, ctx.graph)
+    speakers = cues.participants - useful.participants
     qvec = _query_vector(ctx, query, speakers, rs.unnamed_query)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
     text = without_count_frame(text) if rs.count_frame else text
     text = without_request_frame(text) if rs.request_frame else text
     text = with_title_forms(text) if rs.title_forms else text
     deep = any(w < 1.0 for w in weights.values())
-    views, lexical = initial_recall(ctx.store, scope, text, qvec, cues, rs, ctx.graph, deep=deep)
+    views, lexical = initial_recall(ctx.store, scope, text, qvec, useful, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}
     if rs.structural and (said := said_within(views, units, cues, rs.said_on_day, rs.view_k)):
         views = {**views, "said": said}

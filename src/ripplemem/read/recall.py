@@ -49,30 +49,40 @@ def salient_names(store: Store, scope: Scope, kind: str, names: frozenset[str], 
     )
 
 
+def discriminating(store: Store, scope: Scope, cues: Cues, total: int, gs: GraphSettings) -> Cues:
+    """``cues`` with only the people and places that discriminate in this scope
+    (:func:`salient_names`): what the structural view and the relation lookup read, counted
+    once a recall."""
+    return replace(
+        cues,
+        participants=salient_names(store, scope, "participant", cues.participants, total, gs),
+        locations=salient_names(store, scope, "location", cues.locations, total, gs),
+    )
+
+
 def structural_view(
-    store: Store, scope: Scope, cues: Cues, k: int, gs: GraphSettings, aliases: Mapping[str, Sequence[str]] | None = None
+    store: Store, scope: Scope, useful: Cues, k: int, gs: GraphSettings, aliases: Mapping[str, Sequence[str]] | None = None
 ) -> list[Hit]:
-    """Memories matching the query's participants, places and time, best first. A person is
-    also matched where a memory calls them by a relation they were named with (``aliases``,
+    """Memories matching the query's participants, places and time, best first; ``useful``
+    holds only the names that discriminate (:func:`discriminating`). A person is also matched
+    where a memory calls them by a relation they were named with (``aliases``,
     :func:`relations`; :func:`relation_hits`)."""
     score: dict[str, float] = defaultdict(float)
     weight = 0.0
-    total = store.count_units(scope)
-    for names, w, lookup, kind in (
-        (cues.participants, gs.weight_participants, store.by_participants, "participant"),
-        (cues.locations, gs.weight_locations, store.by_locations, "location"),
+    for names, w, lookup in (
+        (useful.participants, gs.weight_participants, store.by_participants),
+        (useful.locations, gs.weight_locations, store.by_locations),
     ):
-        useful = sorted(salient_names(store, scope, kind, names, total, gs))
-        if not useful:
+        if not names:
             continue
         weight += w
-        for name in useful:
+        for name in sorted(names):
             named = [uid for uid, _ in lookup(scope, [name], k)]
             for uid in [*named, *relation_hits(store, scope, name, (aliases or {}).get(name, ()), set(named), k)]:
-                score[uid] += w / len(useful)
-    if cues.time is not None:
+                score[uid] += w / len(names)
+    if useful.time is not None:
         weight += gs.weight_time
-        for uid, compat in store.by_time(scope, cues.time, k):
+        for uid, compat in store.by_time(scope, useful.time, k):
             score[uid] += gs.weight_time * compat
     if not score:
         return []
@@ -80,19 +90,16 @@ def structural_view(
     return _hits(ranked, "structural", scale=weight)
 
 
-def relations(store: Store, scope: Scope, cues: Cues, gs: GraphSettings, k: int) -> dict[str, tuple[str, ...]]:
+def relations(store: Store, scope: Scope, useful: Cues, k: int) -> dict[str, tuple[str, ...]]:
     """The relations the question's people were named with ("Tess's great-aunt" for Marta,
     from "... for Tess's great-aunt Marta's retirement lunch"; ``ground.relations``), read
     from the ``k`` memories labelled with each name and the ``2k`` whose text holds it (a
     name beside a possessive, "Marta's retirement lunch", often escapes the recogniser, or
-    is taken for a place). Only names that discriminate (:func:`salient_names`); at most
-    :data:`MAX_ALIASES` each."""
-    total = store.count_units(scope)
+    is taken for a place). Only names that discriminate (``useful``, :func:`discriminating`);
+    at most :data:`MAX_ALIASES` each."""
     out: dict[str, tuple[str, ...]] = {}
-    for kind, names, lookup in (
-        ("participant", cues.participants, store.by_participants), ("location", cues.locations, store.by_locations),
-    ):
-        for name in sorted(salient_names(store, scope, kind, names, total, gs)):
+    for names, lookup in ((useful.participants, store.by_participants), (useful.locations, store.by_locations)):
+        for name in sorted(names):
             said = dict.fromkeys([*(uid for uid, _ in lookup(scope, [name], k)), *store.lexical_all(scope, name, 2 * k)])
             found = relation_aliases([u.restatement for u in store.get_units(scope, list(said))], name)
             if found:
@@ -152,7 +159,7 @@ def said_within(
 
 
 def initial_recall(
-    store: Store, scope: Scope, query: str, qvec: Vector, cues: Cues, rs: RecallSettings, gs: GraphSettings,
+    store: Store, scope: Scope, query: str, qvec: Vector, useful: Cues, rs: RecallSettings, gs: GraphSettings,
     deep: bool = False,
 ) -> tuple[dict[str, list[Hit]], list[str]]:
     """The three views, and the lexical ranking ``lexical_depth`` deep (memory ids, best
@@ -160,8 +167,9 @@ def initial_recall(
     ``deep``: the dense view reads ``role_depth`` times ``view_k`` and the lexical view all of
     ``lexical_depth``, for :func:`own_views` to trim. Otherwise the dense and lexical views
     read ``list_depth`` times ``view_k``, so that :func:`own_views` can keep ``view_k`` specific memories however
-    many consolidated memories (lists) rank among them."""
-    aliases = relations(store, scope, cues, gs, rs.relation_aliases) if rs.relation_aliases > 0 else {}
+    many consolidated memories (lists) rank among them. ``useful``: the question's cues with
+    only the names that discriminate (:func:`discriminating`)."""
+    aliases = relations(store, scope, useful, rs.relation_aliases) if rs.relation_aliases > 0 else {}
     lexical = store.lexical_search(scope, with_relations(query, aliases), max(rs.view_k, rs.lexical_depth))
     wide = rs.view_k * max(rs.list_depth, 1)
     depth = max(rs.view_k * max(rs.role_depth, 1), wide) if deep else wide
@@ -171,7 +179,7 @@ def initial_recall(
         "lexical": _hits(lexical if deep else lexical[:wide], "lexical"),
     }
     if rs.structural:
-        views["structural"] = structural_view(store, scope, cues, rs.view_k, gs, aliases)
+        views["structural"] = structural_view(store, scope, useful, rs.view_k, gs, aliases)
     return views, [uid for uid, _ in lexical]
 
 

@@ -69,6 +69,7 @@ from .chatter_words import (
     INTERJECTIONS,
     LEADING,
     LEXICON,
+    LIKE_PREPOSITION_AFTER,
     LIKING,
     ME_AFTER,
     MODALS,
@@ -220,11 +221,11 @@ def _fragment(sentence: str, context: _Context) -> str:
     vocative = _vocatives(text, names=context.names, alone=len(spans) == 1)
     own: list[str] = []
     for i, (word, at) in enumerate(spans):
-        if not own and i + 1 < len(spans) and word.lower() in verb_bases() and spans[i + 1][0].lower() in DETERMINERS:
-            return ""  # "Check the boiler.": an instruction about a thing
         low = word.lower()
         if at in vocative and low in context.names or low in INTERJECTIONS or _elongated(word) in INTERJECTIONS or _LAUGH.match(low):
-            continue
+            continue  # "Wow, a marathon!": an interjection, though "wow" is a verb too
+        if not own and i + 1 < len(spans) and low in verb_bases() and spans[i + 1][0].lower() in DETERMINERS:
+            return ""  # "Check the boiler.": an instruction about a thing
         if question and low in ("what", "how"):
             return ""  # "How short?" asks how much: the answer is a fact
         if low in FRAGMENT_GLUE or low in DEGREE or low in EVALUATIVE or low in PLAIN_ADJECTIVES or low in ADDRESS or low in EMPTY_NOUNS:
@@ -400,10 +401,31 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
         return False
     if fresh and _advises(lows):
         return False  # "Make sure you stretch before each run": what to do, not how it was heard
-    if any(w in LIKING for w in lows) and any(role == "noun" for _, role in unknown):
+    if _likes(lows) and any(role == "noun" for _, role in unknown):
         return False  # "I love it when you make coconut ice cream": what is liked is named
+    if _foretells_role(lows) and any(role == "noun" for _, role in unknown):
+        return False  # "You'll be an awesome mom!": what the listener is to become, an opinion one asks about
     past = [i for i, w in enumerate(lows) if w in PAST_FORMS or _participle(w) and w.endswith("ed") and w not in LEXICON]
     return all(i > 0 and lows[i - 1] in ("you", "you've", "you'd") for i in past)  # "you did great"
+
+
+def _likes(lows: list[str]) -> bool:
+    """Whether a sentence says what someone likes: "love", "adore", or "like" as a verb; not the
+    preposition of a likeness ("Sounds **like** you make a great team", "just **like** that")."""
+    return any(w in LIKING and not (w == "like" and i and lows[i - 1] in LIKE_PREPOSITION_AFTER) for i, w in enumerate(lows))
+
+
+def _foretells_role(lows: list[str]) -> bool:
+    """Whether a sentence foretells what the listener is to become: "you'll be a", "you will make
+    an", "you're going to be such a" (a role follows: "You'll be an awesome mom!" to one who is
+    adopting). Not a wish for a hypothetical ("You'd be a great counselor!": praise) nor "it'll be great"."""
+    text = " ".join(w for w in lows if w not in DEGREE)
+    return _FORETOLD.search(text) is not None
+
+
+_FORETOLD = re.compile(
+    r"(?<![\w'])(?:you'll|you\s+will|(?:you're|you\s+are)\s+(?:going\s+to|gonna))\s+(?:be|make)\s+(?:a|an|such)(?![\w'])"
+)
 
 
 def _role(word: str, before: str, tag: str | None, question: bool, context: _Context, *, article: bool, initial: bool) -> str:
@@ -411,10 +433,10 @@ def _role(word: str, before: str, tag: str | None, question: bool, context: _Con
     ``"noun"``, or ``"new"`` (it introduces something: "a **puppy**"; "**Tilly** helps me"
     may open with a name). A question that names a thing asks about it, even one just heard."""
     low = word.lower()
-    if article:
-        return "new"  # "a **house** track": introduced, even when it was mentioned before
     if not question and _stem(word) in context.echo:
-        return "echo"
+        return "echo"  # "A road **trip**, how fun!" after "We're taking a road trip": taken up, not introduced
+    if article:
+        return "new"  # "a house **track**": what was not heard is introduced
     if initial and not _participle(low):
         return "new"  # "**Tilly** helps me", "**include** the costs": a name, or a request
     if tag == "VERB" or before in VERB_BEFORE or before in BE_FORMS and _participle(low):

@@ -134,6 +134,11 @@ AFFECT = _words(
 STANCE = _words("hope hoping wish wishing bet sure glad proud impressed appreciate enjoy")  # evaluative acts
 FIRST_PERSON = _words("i i'm i've i'd i'll me we we're we've we'd we'll my our mine ours myself ourselves")
 LIKING = _words("love like adore")
+# "like" after these is the preposition of a likeness, not a liking: "sounds like", "just like"
+LIKE_PREPOSITION_AFTER = _words(
+    """sound sounds sounded look looks looked seem seems seemed feel feels felt just more much exactly kinda
+    sorta is was it's that's"""
+)
 ME_AFTER = _words("let lemme to for with tell thank thanks help helping about like of remind reminds show in on")
 VERB_AFTER = _words(
     """i you we they he she it to do does did don't didn't doesn't will would can could should might must

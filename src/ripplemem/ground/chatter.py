@@ -52,7 +52,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .chatter_formulas import ACTS, ANY_FORMULA, FACT_QUESTION, FORMULA_RES, REPLY_CLOSING, TRY_IT_RE, Act
+from .chatter_formulas import ACTS, ANY_FORMULA, FACT_QUESTION, FORMULA_RES, REPLY_CLOSING, TAG_QUESTION, TRY_IT_RE, Act
 from .chatter_words import (
     ADDRESS,
     ADVICE_MODALS,
@@ -66,6 +66,7 @@ from .chatter_words import (
     EVALUATIVE,
     FIRST_PERSON,
     FRAGMENT_GLUE,
+    GENERIC_VERBS,
     INTERJECTIONS,
     LEADING,
     LEXICON,
@@ -78,17 +79,19 @@ from .chatter_words import (
     PAST_FORMS,
     PLAIN_ADJECTIVES,
     PLAIN_DEGREE,
+    POLAR_OPENERS,
     STANCE,
     VERB_BEFORE,
     YES_NO,
 )
-from .pipeline import lemma_bases, verb_bases
+from .elided import WH_WORDS
+from .pipeline import ing_form, lemma_bases, verb_bases
 from .sentences import split_sentences
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
 
-__all__ = ["ACTS", "Act", "dialogue_act", "explain", "is_pleasantry", "promises_to_try"]
+__all__ = ["ACTS", "Act", "dialogue_act", "explain", "is_pleasantry", "promises_to_try", "tagged_statement"]
 
 MAX_PLEASANTRY_WORDS = 40  # a longer sentence is not small talk, whatever its words
 MAX_VERBS_IN_QUESTION = 2  # verbs a follow-up question may hold and still name nothing
@@ -147,6 +150,15 @@ def promises_to_try(sentence: str) -> bool:
     it out!", "Gonna add it to my reading list"): small talk after what the other speaker
     recommended, a plan when the speaker named the thing just before."""
     return TRY_IT_RE.search(sentence.translate(_APOSTROPHES)) is not None
+
+
+def tagged_statement(sentence: str) -> bool:
+    """Whether ``sentence`` is a statement with a question tagged on: it asks for no answer,
+    and what it says is said ("My tutor gave it to me, isn't it lovely?"). Not a question that
+    opens as one ("Did you like it, or not really?")."""
+    m = TAG_QUESTION.search(sentence.translate(_APOSTROPHES))
+    head = [w.lower() for w in _WORD.findall(sentence[: m.start()])[:1]] if m else []
+    return bool(head and head[0] not in POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS)
 
 
 def is_pleasantry(
@@ -334,13 +346,14 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
         return "content", "answers a question"  # "Nope, never been to one."
     text, acts = _mask_formulas(sentence)
     vocative = _vocatives(text, names=context.names, alone=len(words) == 1)
-    question = sentence.rstrip().endswith("?")
+    question = sentence.rstrip().endswith("?") and not tagged_statement(sentence)  # "..., right?" states
     if question and (asked := _asks_for_fact(text)):
         return "content", asked  # "So, where are you going to stay?": the answer is a place
     shouting = sum(map(str.isupper, sentence)) > sum(map(str.islower, sentence))
     unknown: list[tuple[str, str]] = []  # (word, "verb" | "noun" | "new": what it may be)
     before = ""
     article = False  # inside a noun phrase opened by "a"/"an": it introduces something
+    generic = _generic([w.lower() for w, _, _ in words])  # ... unless it names any one of a kind
     opening = True  # no word yet but interjections
     for i, (word, a, b) in enumerate(words):
         if text[a:b] != word or a in vocative:
@@ -355,7 +368,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
         if low not in DEGREE:
             before = low  # "it actually **works**": a stance adverb stands between subject and verb
         # "a puppy", "a new puppy" introduce something; "a tough game", "an awesome mom" evaluate
-        article = low in ("a", "an") or article and (low in NOUN_MODIFIERS or kind == "unknown")
+        article = not generic and (low in ("a", "an") or article and (low in NOUN_MODIFIERS or kind == "unknown"))
         opening = opening and low in INTERJECTIONS
     if unknown and not _lenient(sentence, unknown, acts, question, context):
         return "content", " ".join(w for w, _ in unknown)
@@ -415,6 +428,37 @@ def _likes(lows: list[str]) -> bool:
     return any(w in LIKING and not (w == "like" and i and lows[i - 1] in LIKE_PREPOSITION_AFTER) for i, w in enumerate(lows))
 
 
+def _bare_plural(low: str) -> bool:
+    """Whether ``low`` is the plural of a common noun (the lemmatizer's index), which opens a
+    sentence about a kind, not a name or a request: "**Injuries** are so frustrating", "**Pets**
+    bring so much joy"."""
+    nouns = lemma_bases("noun")
+    if not low.endswith("s") or low.endswith("ss") or len(low) < 4:
+        return False
+    return low[:-1] in nouns or low.endswith("es") and low[:-2] in nouns or low.endswith("ies") and low[:-3] + "y" in nouns
+
+
+def _generic(lows: list[str]) -> bool:
+    """Whether a sentence evaluates an activity in general, so that its "a" names any one of a
+    kind, not one introduced: a gerund subject ("Losing a pet is always so painful", "Starting a
+    business can be tough") or an evaluation of what it is to do ("It's tough starting a biz",
+    "It must be hard to raise a puppy"). Not a gerund without a verb after it ("Visiting a
+    friend, so fun!": what the speaker is doing), nor "it was" (an event told)."""
+    start = 0
+    while start < len(lows) and lows[start] in INTERJECTIONS:
+        start += 1
+    words = lows[start:]
+    if words and ing_form(words[0], verb_bases()):
+        return any(w in GENERIC_VERBS for w in words[1:])
+    return _EVALUATES_DOING.match(" ".join(w for w in words if w not in DEGREE)) is not None
+
+
+_EVALUATES_DOING = re.compile(
+    r"(?:it's|it\s+is|it\s+can\s+be|it\s+must\s+be|it\s+must\s+have\s+been|it'll\s+be|it\s+will\s+be|it\s+would\s+be|it'd\s+be)\s+"
+    r"[\w'-]+\s+(?:to\s+[\w'-]+|[\w'-]+ing)(?![\w'])"
+)
+
+
 def _foretells_role(lows: list[str]) -> bool:
     """Whether a sentence foretells what the listener is to become: "you'll be a", "you will make
     an", "you're going to be such a" (a role follows: "You'll be an awesome mom!" to one who is
@@ -437,7 +481,7 @@ def _role(word: str, before: str, tag: str | None, question: bool, context: _Con
         return "echo"  # "A road **trip**, how fun!" after "We're taking a road trip": taken up, not introduced
     if article:
         return "new"  # "a house **track**": what was not heard is introduced
-    if initial and not _participle(low):
+    if initial and not _participle(low) and not _bare_plural(low):
         return "new"  # "**Tilly** helps me", "**include** the costs": a name, or a request
     if tag == "VERB" or before in VERB_BEFORE or before in BE_FORMS and _participle(low):
         return "verb"  # "did they **react**", "is it **called**"; but "what is **artifice**"

@@ -57,7 +57,7 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("greeting", r"what\s+can\s+i\s+(?:help|do\s+for)\s+you\s+with(?:\s+today)?|what\s+can\s+i\s+do\s+for\s+you(?:\s+today)?"),
     ("phatic_question", r"how\s+(?:are|r)\s+(?:you|u|ya|things)(?:\s+(?:doing|going))?(?:\s+(?:today|lately|these\s+days))?"),
     ("phatic_question", r"how(?:'s|\s+is|\s+was|\s+has)\s+(?:it\s+going|life(?:\s+(?:been|treating\s+you))?|your\s+(?:day|week|weekend)"
-                        r"(?:\s+(?:been|going))?|everything|things|it\s+been|everything\s+going)"),
+                        r"(?:\s+(?:been|going))?|everything|things|it\s+been|everything\s+going)(?:\s+so\s+far)?"),
     ("phatic_question", r"how\s+(?:have|'ve)\s+(?:you|things)\s+been(?:\s+(?:lately|doing))?|how\s+you\s+been|how\s+you\s+doing"),
     ("phatic_question", r"what(?:'s|\s+is|s)\s+(?:up|new|good|happening|going\s+on|been\s+up)(?:\s+with\s+you)?"),
     ("phatic_question", r"what\s+(?:have|'ve)\s+you\s+been\s+up\s+to(?:\s+lately)?|what\s+are\s+you\s+up\s+to"),
@@ -69,8 +69,11 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("closing", r"(?:talk|speak|chat|catch\s+up|see\s+ya|see\s+you)\s+(?:soon|later|again)(?:\s+then)?"),
     ("closing", r"catch\s+(?:you|ya)\s+later|take\s+care(?:\s+of\s+yourself)?|take\s+it\s+easy|stay\s+(?:safe|well|positive|strong)"),
     ("closing", rf"(?:have\s+|enjoy\s+)(?:a|an|the\s+rest\s+of\s+(?:your|the))\s+{_EVAL}?\s*(?:day|night|evening|weekend|week|one|time)"),
+    # a wish for the listener's journey: "Have a safe trip!", "Safe travels!"
+    ("closing", r"have\s+a\s+safe\s+(?:trip|flight|journey|drive|ride|trip\s+home|flight\s+home)|safe\s+(?:travels|trip|flight|journey)"),
     ("closing", r"(?:i'?ll|i\s+should|i\s+gotta|i\s+have\s+to|i\s+need\s+to|i\s+must|gotta|got\s+to|better)\s+"
-                r"(?:let\s+you\s+go|get\s+going|go|run|head\s+out|get\s+back\s+to\s+it|sign\s+off)(?:\s+now)?"),
+                r"(?:let\s+you\s+go|let\s+you\s+get\s+back\s+to\s+(?:it|work|your\s+[\w'-]+)|get\s+going|go|run|head\s+out|"
+                r"get\s+back\s+to\s+it|sign\s+off)(?:\s+now)?"),
     ("closing", r"(?:it\s+was\s+|it'?s\s+been\s+|was\s+)?(?:great|good|nice|lovely|fun|awesome)\s+(?:chatting|talking|catching\s+up)"
                 r"(?:\s+(?:with\s+you|again))*"),
     ("closing", r"(?:let|lemme)\s+me\s+know"),
@@ -92,7 +95,10 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("reaction", r"(?:good|great|nice|awesome|amazing|excellent|fantastic)\s+(?:job|work|one|stuff|going|news|call|point|idea|question)"),
     ("reaction", r"way\s+to\s+go|keep\s+(?:it|that)\s+up|keep\s+up\s+the\s+\w+\s+work|keep\s+(?:going|at\s+it|pushing|it\s+going)|"
                  r"(?:you'?ve|you|we'?ve|we)\s+got\s+this|go\s+for\s+it|hang\s+in\s+there|you\s+can\s+do\s+it|you\s+rock|"
-                 r"never\s+give\s+up|don'?t\s+give\s+up|chase\s+(?:your|those|our)\s+dreams|dreams?\s+come\s+true"),
+                 r"never\s+give\s+up|don'?t\s+give\s+up|(?:chase|follow|pursue|reach\s+for)\s+(?:your|those|our)\s+dreams|dreams?\s+come\s+true|"
+                 r"(?:(?:never|don'?t)\s+stop\s+|keep\s+)?believ(?:e|ing)\s+in\s+yourself|"
+                 r"(?:you'?re\s+(?:gonna|going\s+to)|you'?ll|you\s+will|go)\s+(?:totally\s+)?(?:kill|crush|nail|ace|smash|rock)\s+(?:it|this|that)|"
+                 r"go\s+you"),
     # support and encouragement
     ("reaction", r"(?:i'?m|i\s+am)\s+(?:always\s+)?here\s+(?:for\s+you|to\s+help|if\s+you\s+need\s+(?:anything|me|help))|"
                  r"lend\s+(?:you\s+)?an\s+ear|(?:i'?ve\s+)?got\s+your\s+back|count\s+on\s+me|here\s+to\s+help|"
@@ -130,7 +136,9 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     # surprise and sympathy
     ("reaction", r"oh\s+my\s+(?:god|gosh|goodness)|my\s+god|(?:are\s+you|you'?re)\s+(?:serious|kidding|joking)|no\s+way|"
                  r"you\s+don'?t\s+say|(?:i'?m\s+)?sorry\s+to\s+hear\s+(?:that|about\s+(?:that|it|this))|that\s+sucks|"
-                 r"what\s+a\s+bummer"),
+                 r"what\s+a\s+bummer|sending\s+(?:you\s+)?(?:lots\s+of\s+|so\s+much\s+|all\s+(?:my|the)\s+|big\s+|virtual\s+)?"
+                 r"(?:love|hugs?|good\s+vibes|positive\s+vibes|prayers|strength|healing\s+vibes)"
+                 r"(?:\s+and\s+(?:love|hugs?|prayers|strength))?(?:\s+your\s+way)?"),
     # a time of day as the whole greeting or goodnight: "Morning!", "Evening all!", "Night!"
     ("greeting", r"^\W*(?:(?:good\s+)?(?:morning|mornin'?|afternoon|evening)|hiya)(?:\s+(?:all|everyone|everybody|folks|guys|you|love))?\W*$"),
     ("closing", r"^\W*(?:night(?:\s+night)?|nighty\s+night|nite)(?:\s+(?:all|everyone|folks|guys|love))?\W*$"),
@@ -140,7 +148,7 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"(?:things|life|it|work)\s+(?:has|have|'s|'ve)\s+been\s+(?:so\s+|a\s+bit\s+|pretty\s+|really\s+)?(?:mad|crazy|hectic|nuts|wild|manic|busy|insane)"),
     # lead-ins and wellbeing answers: "Before I forget: ...", "Got a minute?", "Can't complain."
     ("filler", r"before\s+i\s+forget|(?:have\s+you\s+)?got\s+a\s+(?:minute|moment|sec|second)|all\s+things\s+considered|"
-               r"(?:i\s+)?can'?t\s+complain|(?:i\s+)?mustn'?t\s+grumble|could\s+be\s+(?:worse|better)|bless\s+you"),
+               r"(?:i\s+)?can'?t\s+complain|(?:i\s+)?mustn'?t\s+grumble|could\s+be\s+(?:worse|better)|bless\s+you|trust\s+me|believe\s+me"),
     ("filler", r"^\W*(?:please\s+)?(?:continue|go\s+on|carry\s+on|more|next|proceed|go\s+ahead)(?:\s+please)?\W*$"),
     # asking a chat assistant to go on: "Could you write me one more part, please?"
     ("filler", r"^\W*(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:continue|keep\s+going|go\s+on|write|give|show|tell|generate)"
@@ -178,3 +186,9 @@ ANY_FORMULA = re.compile(r"(?<![\w'])(?:" + "|".join(f"(?:{p})" for _, p in _FOR
 
 # a promise to try what was recommended, alone: see chatter.promises_to_try
 TRY_IT_RE = re.compile(rf"(?<![\w'])(?:{_TRY_IT})(?![\w'])", re.I)
+# a question tagged on a statement: ", isn't it?", ", don't you think?", ", right?", ", huh?"
+TAG_QUESTION = re.compile(
+    r",\s*(?:(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should)n't\s+"
+    r"(?:it|he|she|they|you|we|that|there|this)(?:\s+[a-z]+)?|don't\s+you\s+think|right|huh|eh|no)\s*\?+\s*$",
+    re.IGNORECASE,
+)

@@ -73,7 +73,7 @@ EVALUATIVE = _words(
     fulfilling valuable worthwhile worth powerful huge massive best better worse worst
     easier harder tougher greater nicer cooler
     delicious yummy tasty priceless vivid bold bright fancy cozy colorful colourful vibrant elegant
-    busy curious typical classic predictable"""
+    busy curious typical classic predictable favorite favourite"""
 )
 # Degree, stance and hedging adverbs: they grade an evaluation and add nothing of their own.
 DEGREE = _words(
@@ -112,6 +112,7 @@ EMPTY_NOUNS = _words(
     inspiration motivation passion reminder sense point deal kind sort type work topic part
     friendship supporter supporters teamwork courage hope joy happiness peace gratitude
     pleasure honor honour pride
+    talent talents potential dedication determination perseverance persistence resilience commitment bravery
     mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends"""
 )
 # Words that anchor a sentence in time: content even inside a reaction ("See you tomorrow!").
@@ -154,6 +155,10 @@ PAST_FORMS = _words(
     knew threw chose spoke broke woke rode stole shook became"""
 )
 MODALS = _words("can could will would should shall might must gotta 'll")
+# what follows a gerund subject: "Losing a pet **is** so painful", "Starting a business **can** be tough"
+GENERIC_VERBS = _words("is isn't was wasn't can can't could must might may will would 's takes makes")
+# the words a yes-no question opens with: "**Did** you like it, or not really?" asks, whatever its tag
+POLAR_OPENERS = _words("is are was were am do does did have has had can could will would should shall may might ever got wanna gonna")
 
 BE_FORMS = _words("is was are were be been being am 's 're it's that's you're they're we're")
 # combinations the per-word tests read, built once (not once per word)

@@ -47,9 +47,9 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..ground.chatter import Act, explain, is_pleasantry, promises_to_try
+from ..ground.chatter import Act, explain, is_pleasantry, promises_to_try, tagged_statement
+from ..ground.chatter_words import POLAR_OPENERS
 from ..ground.concepts import concepts
-from ..ground.elided import WH_WORDS
 from ..ground.layout import Block, blank_code, blocks, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
@@ -80,9 +80,6 @@ _THANKS = re.compile(r"\bthank", re.I)
 _FILLERS = re.compile(r"(?:^|,\s*)(?:you\s+know|i\s+mean)(?:\s*,|(?=\s*[.!?]*$))", re.I)
 _LOG_ONLY_ROLES = frozenset({"system", "developer", "tool", "function"})  # instructions and tool output: log only
 # The words a yes/no question opens with ("Is taking care of them tough?", "Ever been to one?").
-_POLAR_OPENERS = frozenset(
-    "is are was were am do does did have has had can could will would should shall may might ever got wanna gonna".split()
-)
 _YES_NO = frozenset("yes yeah yep yup no nope twice once never always definitely sure absolutely".split())
 _BACKREF = re.compile(
     r"^(?:it|it's|its|this|that|that's|these|those|they|they're|them|he|she|his|her|there|so|and|but|also|"
@@ -309,7 +306,7 @@ class RuleExtractor:
         heard = [s for s in _sentences(_normalise(previous.text), set(window.speakers)) if s.text]
         if not heard or not heard[-1].question or heard[-1].content:
             return None
-        if yes_no and _words(heard[-1].text)[:1] not in ([w] for w in _POLAR_OPENERS):
+        if yes_no and _words(heard[-1].text)[:1] not in ([w] for w in POLAR_OPENERS):
             return None  # a tag question ("..., right?") asks for no answer
         if not yes_no and not asks_about_a_thing(_nlp.load_nlp(self.model)(heard[-1].text)):
             return None  # "How are you?" / "It's been a long week": no thing asked about
@@ -549,7 +546,7 @@ def _sentences(
         body = _FILLERS.sub("", body).strip()
         question = raw.rstrip().endswith("?") and not any(a < start < b for a, b in quotes)  # a quoted question is not asked
         rising = _told_rising(raw)
-        question = question and not _tagged_statement(raw) and not rising  # "My tutor gave it to me, isn't it lovely?" states
+        question = question and not tagged_statement(raw) and not rising  # "My tutor gave it to me, isn't it lovely?" states
         if rising and not question and body.endswith("?"):
             body = body[:-1] + "."  # "I'm weirdly good at pottery?" is told: stated with a full stop
         content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
@@ -737,22 +734,6 @@ def _listed_answer(sentence: _Sentence, roles: _Roles) -> bool:
 
 
 # A statement with a question tagged on: "..., isn't it lovely?", "..., don't you think?", "..., right?"
-_TAG = re.compile(
-    r",\s*(?:(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should)n't\s+"
-    r"(?:it|he|she|they|you|we|that|there|this)(?:\s+[a-z]+)?|don't\s+you\s+think|right|huh|eh|no)\s*\?+\s*$",
-    re.IGNORECASE,
-)
-
-
-def _tagged_statement(sentence: str) -> bool:
-    """Whether ``sentence`` is a statement with a question tagged on: it asks for no answer,
-    and what it says is said ("My tutor gave it to me, isn't it lovely?"). Not a question that
-    opens as one ("Did you like it, or not really?")."""
-    m = _TAG.search(sentence.replace("\u2019", "'"))
-    head = _words(sentence[: m.start()])[:1] if m else []
-    return bool(m and head and head[0] not in _POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS)
-
-
 _TOLD_AFTER_I = frozenset("am was have had got just really actually kinda totally finally".split())
 
 

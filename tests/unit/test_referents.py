@@ -1,10 +1,18 @@
-"""A memory that leans on a referent it does not name (ground/referents.py)."""
+"""A memory that leans on a referent it does not name (ground/referents.py), and composition
+stating it with the turn before (write/compose.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
+
 import pytest
 
+from ripplemem.config import WriteSettings
 from ripplemem.ground.referents import leans_on_referent, unnamed_pronouns
+from ripplemem.types import Candidate, Turn, Window
+from ripplemem.write.compose import compose
+from ripplemem.write.extract_rule import RuleExtractor
 
 PEOPLE = ("Ann", "Ben Cole")
 
@@ -100,3 +108,72 @@ def test_a_person_before_it_is_not_what_it_stands_for() -> None:
 def test_the_pronouns_found_are_named() -> None:
     assert unnamed_pronouns("Ben said: They signed it for Ben.", PEOPLE) == ("They", "it")
     assert unnamed_pronouns("Ben went to Rome.", PEOPLE) == ()
+
+
+# ---------------------------------------------------------------- composition
+
+WS = WriteSettings()
+ORDER = {f"D1:{i}": i for i in range(1, 9)}
+VETERANS = (
+    "Ann said: The veterans at the shelter have been through so much, and most of them came back from two "
+    "tours with nobody waiting for them at home."
+)
+BACKING = (
+    "Ben said: Honestly, with their trust and their stories, Ben and others can do anything, and Ben plans to "
+    "spend every second Saturday at the shelter from now on, cooking and listening."
+)
+
+
+def cand(text: str, turn: int, speaker: str, **kw: object) -> Candidate:
+    return Candidate(restatement=text, sources=(f"D1:{turn}",), session_id="S1", speaker=speaker,
+                     participants=frozenset({speaker}), **kw)  # type: ignore[arg-type]
+
+
+def test_a_memory_leaning_on_what_the_turn_before_names_is_stated_with_it() -> None:
+    assert len(BACKING) > WS.compose_short_chars  # not a short reply: the older rules leave it apart
+    found = compose([cand(VETERANS, 1, "Ann"), cand(BACKING, 2, "Ben")], ORDER, WS)
+    assert [c.sources for c in found] == [("D1:1", "D1:2")]
+    assert found[0].restatement == f"{VETERANS} {BACKING}"
+    off = replace(WS, compose_referent_turns=0)
+    assert [c.sources for c in compose([cand(VETERANS, 1, "Ann"), cand(BACKING, 2, "Ben")], ORDER, off)] == [
+        ("D1:1",), ("D1:2",)]
+
+
+def test_after_a_core_fact_it_is_kept_as_it_is() -> None:
+    core = cand("Ann volunteers at the veterans' shelter every Sunday.", 1, "Ann", layer="core")
+    found = compose([core, cand(BACKING, 2, "Ben")], ORDER, WS)
+    assert [c.sources for c in found] == [("D1:1",), ("D1:2",)]
+    assert found[1].restatement == BACKING  # no referent guessed into it
+
+
+def test_when_the_turn_before_is_too_long_it_is_kept_as_it_is() -> None:
+    long = cand(VETERANS + " " + VETERANS[len("Ann said: "):], 1, "Ann")
+    assert len(long.restatement) + len(BACKING) > WS.compose_chars
+    found = compose([long, cand(BACKING, 2, "Ben")], ORDER, WS)
+    assert [c.sources for c in found] == [("D1:1",), ("D1:2",)]
+    assert found[1].restatement == BACKING
+
+
+def test_another_session_or_a_turn_far_back_is_not_the_turn_before() -> None:
+    other = replace(cand(BACKING, 2, "Ben"), session_id="S2")
+    assert len(compose([cand(VETERANS, 1, "Ann"), other], ORDER, WS)) == 2
+    assert len(compose([cand(VETERANS, 1, "Ann"), cand(BACKING, 5, "Ben")], ORDER, WS)) == 2
+
+
+def test_a_memory_that_names_what_it_speaks_of_starts_its_own() -> None:
+    own = cand("Ben said: Ben bought a standing lamp for the study last week and honestly loves it, the light is "
+               "warm and soft and it makes the whole room look bigger than it is.", 2, "Ben")
+    pleonastic = cand("Ben said: It's great to see Ann so happy after all the trouble with the landlord, the leaky "
+                      "roof and the neighbours' dog barking all night long.", 2, "Ben")
+    for b in (own, pleonastic):
+        assert len(compose([cand(VETERANS, 1, "Ann"), b], ORDER, WS)) == 2
+
+
+def test_the_rule_extractor_s_memories_of_two_turns() -> None:
+    turns = (Turn("D1:1", "S1", "Ann", "My grandad and his friends from the navy meet every Tuesday at the legion hall."),
+             Turn("D1:2", "S1", "Ben", "Wow, I really admire what they did. I hope someone is recording their stories "
+                  "before they are lost, my school did a project like that once and it was amazing."))
+    window = Window("S1", datetime(2023, 5, 8, tzinfo=UTC), turns, frozenset(t.turn_id for t in turns), ("Ann", "Ben"))
+    found = RuleExtractor().extract(window)
+    assert any(leans_on_referent(c.restatement, c.participants | {c.speaker}) for c in found if c.sources == ("D1:2",))
+    assert [c.sources for c in compose(found, {"D1:1": 0, "D1:2": 1}, WS)] == [("D1:1", "D1:2")]

@@ -5,7 +5,10 @@ happened?" / "The stories were so inspiring"). After extraction, consecutive can
 adjacent turns are composed into one memory when they belong together: they fit in
 ``max_chars``, neither is a core fact (those stay atomic and verbatim), their grounded
 times do not conflict, and the second continues the first (it refers back, or they share
-content words; see :func:`_related`). A core fact stays atomic; the other speaker's short
+content words, or it speaks of what it does not name: "Caroline drew it"; see
+:func:`_related`). A memory that leans on the turn before and cannot be stated with it
+(that turn is a core fact, or together they would not fit) is kept as it is: its referent is
+never guessed into it. A core fact stays atomic; the other speaker's short
 reply about it ("It's dairy-free and so easy") is stated after a copy of it
 (:func:`replies_to_core`). The composed memory cites exactly the turns whose content it
 states. Pure.
@@ -18,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..config import WriteSettings
+from ..ground.referents import leans_on_referent
 from ..ground.text import GENERIC, asked_only, keywords, refers_back
 from ..types import Candidate
 
@@ -66,16 +70,23 @@ def _dangling(c: Candidate) -> bool:
 
 
 def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = True) -> bool:
-    """Whether ``b`` continues ``a``: it refers back to it ("It was...", "That's why..."), or it
-    is a short reply by the other speaker about something it does not name ("I'll add it to
-    my list", see :func:`_dangling`), or, when one of them is short (a reply), they share a content word; longer ones must
-    overlap by ``compose_overlap`` (Jaccard). A short turn that starts something else (its
-    own subject, nothing shared) is not glued on: a topic change ends an exchange. A speaker's
-    definite phrase ("The stories ...") goes on from their own turn only right after it
-    (``next_turn``): after the other speaker's reply, even one not kept ("Hm, I didn't know
-    that."), "The plan is that I'm renewing my passport" starts something new."""
+    """Whether ``b`` continues ``a``: it refers back to it ("It was...", "That's why..."), or its
+    first sentence speaks of a thing or group it does not name, whatever its length ("With
+    their trust, John and others can do anything!" right after the veterans; see
+    :func:`_leans`), when together they cite at most ``compose_referent_turns`` (the turn
+    before, not an exchange before it: a third turn made long memories that crowd out
+    others), or it is a short reply by the other speaker about something it does not name
+    ("I'll add it to my list", see :func:`_dangling`), or, when one of them is short (a
+    reply), they share a content word; longer ones must overlap by ``compose_overlap``
+    (Jaccard). A short turn that starts something else (its own subject, nothing shared) is
+    not glued on: a topic change ends an exchange. A speaker's definite phrase ("The stories
+    ...") goes on from their own turn only right after it (``next_turn``): after the other
+    speaker's reply, even one not kept ("Hm, I didn't know that."), "The plan is that I'm
+    renewing my passport" starts something new."""
     if refers_back(b.restatement):
         return True
+    if len(set(a.sources) | set(b.sources)) <= ws.compose_referent_turns and _leans(a, b):
+        return True  # "They've given so much and deserve John's backing" after the veterans
     if len(b.restatement) <= ws.compose_short_chars and a.speaker and b.speaker and a.speaker != b.speaker and _dangling(b):
         return True  # a reply about what was just said: "Nate will definitely add it to their list."
     short = min(len(a.restatement), len(b.restatement)) <= ws.compose_short_chars
@@ -87,6 +98,14 @@ def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = Tr
     if short:
         return bool(ka & kb)
     return len(ka & kb) / len(ka | kb) >= ws.compose_overlap
+
+
+def _leans(a: Candidate, b: Candidate) -> bool:
+    """Whether ``b``'s first sentence speaks of a thing or group it does not name
+    (:func:`ground.referents.leans_on_referent`; the persons of both and their speakers are
+    no such thing: "Caroline drew it")."""
+    people = a.participants | b.participants | {s for s in (a.speaker, b.speaker) if s}
+    return leans_on_referent(b.restatement, people)
 
 
 def _adjacent(a: Candidate, b: Candidate, position: Mapping[str, int], gap: int) -> bool:

@@ -52,40 +52,30 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import chatter_shapes as shapes
 from .chatter_formulas import ACTS, ANY_FORMULA, FACT_QUESTION, FORMULA_RES, REPLY_CLOSING, TAG_QUESTION, TRY_IT_RE, Act
 from .chatter_words import (
     ADDRESS,
-    ADVICE_MODALS,
-    ADVICE_OPENINGS,
-    AFFECT,
     BE_FORMS,
     COUNTS_AND_TIMES,
     DEGREE,
     DETERMINERS,
     EMPTY_NOUNS,
     EVALUATIVE,
-    FIRST_PERSON,
     FRAGMENT_GLUE,
-    GENERIC_VERBS,
     INTERJECTIONS,
     LEADING,
     LEXICON,
-    LIKE_PREPOSITION_AFTER,
-    LIKING,
-    ME_AFTER,
-    MODALS,
     MONTH_NAMES,
     NOUN_MODIFIERS,
     PAST_FORMS,
     PLAIN_ADJECTIVES,
-    PLAIN_DEGREE,
     POLAR_OPENERS,
-    STANCE,
     VERB_BEFORE,
     YES_NO,
 )
 from .elided import WH_WORDS
-from .pipeline import ing_form, lemma_bases, verb_bases
+from .pipeline import lemma_bases, verb_bases
 from .sentences import split_sentences
 
 if TYPE_CHECKING:
@@ -353,7 +343,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
     unknown: list[tuple[str, str]] = []  # (word, "verb" | "noun" | "new": what it may be)
     before = ""
     article = False  # inside a noun phrase opened by "a"/"an": it introduces something
-    generic = _generic([w.lower() for w, _, _ in words])  # ... unless it names any one of a kind
+    generic = shapes.generic([w.lower() for w, _, _ in words])  # ... unless it names any one of a kind
     opening = True  # no word yet but interjections
     for i, (word, a, b) in enumerate(words):
         if text[a:b] != word or a in vocative:
@@ -404,72 +394,22 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
     when it evaluates what it heard ("**Winning** a tough **game** must have been thrilling!"),
     but not when it narrates in the past tense, unless it praises what "you" did.
     """
-    if context.answering or _speaks_of_self(sentence) or any(role == "new" for _, role in unknown):
+    if context.answering or shapes.speaks_of_self([w.lower() for w in _WORD.findall(sentence)]) or any(role == "new" for _, role in unknown):
         return False
     if question:
         return len(unknown) <= MAX_VERBS_IN_QUESTION and all(role == "verb" for _, role in unknown)
     lows = [w.lower() for w in _WORD.findall(sentence)]
     fresh = [w for w, role in unknown if role != "echo"]  # what was just heard is no news
-    if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or _evaluates(lows)):
+    if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or shapes.evaluates(lows)):
         return False
-    if fresh and _advises(lows):
+    if fresh and shapes.advises(lows):
         return False  # "Make sure you stretch before each run": what to do, not how it was heard
-    if _likes(lows) and any(role == "noun" for _, role in unknown):
+    if shapes.likes(lows) and any(role == "noun" for _, role in unknown):
         return False  # "I love it when you make coconut ice cream": what is liked is named
-    if _foretells_role(lows) and any(role == "noun" for _, role in unknown):
+    if shapes.foretells_role(lows) and any(role == "noun" for _, role in unknown):
         return False  # "You'll be an awesome mom!": what the listener is to become, an opinion one asks about
     past = [i for i, w in enumerate(lows) if w in PAST_FORMS or _participle(w) and w.endswith("ed") and w not in LEXICON]
     return all(i > 0 and lows[i - 1] in ("you", "you've", "you'd") for i in past)  # "you did great"
-
-
-def _likes(lows: list[str]) -> bool:
-    """Whether a sentence says what someone likes: "love", "adore", or "like" as a verb; not the
-    preposition of a likeness ("Sounds **like** you make a great team", "just **like** that")."""
-    return any(w in LIKING and not (w == "like" and i and lows[i - 1] in LIKE_PREPOSITION_AFTER) for i, w in enumerate(lows))
-
-
-def _bare_plural(low: str) -> bool:
-    """Whether ``low`` is the plural of a common noun (the lemmatizer's index), which opens a
-    sentence about a kind, not a name or a request: "**Injuries** are so frustrating", "**Pets**
-    bring so much joy"."""
-    nouns = lemma_bases("noun")
-    if not low.endswith("s") or low.endswith("ss") or len(low) < 4:
-        return False
-    return low[:-1] in nouns or low.endswith("es") and low[:-2] in nouns or low.endswith("ies") and low[:-3] + "y" in nouns
-
-
-def _generic(lows: list[str]) -> bool:
-    """Whether a sentence evaluates an activity in general, so that its "a" names any one of a
-    kind, not one introduced: a gerund subject ("Losing a pet is always so painful", "Starting a
-    business can be tough") or an evaluation of what it is to do ("It's tough starting a biz",
-    "It must be hard to raise a puppy"). Not a gerund without a verb after it ("Visiting a
-    friend, so fun!": what the speaker is doing), nor "it was" (an event told)."""
-    start = 0
-    while start < len(lows) and lows[start] in INTERJECTIONS:
-        start += 1
-    words = lows[start:]
-    if words and ing_form(words[0], verb_bases()):
-        return any(w in GENERIC_VERBS for w in words[1:])
-    return _EVALUATES_DOING.match(" ".join(w for w in words if w not in DEGREE)) is not None
-
-
-_EVALUATES_DOING = re.compile(
-    r"(?:it's|it\s+is|it\s+can\s+be|it\s+must\s+be|it\s+must\s+have\s+been|it'll\s+be|it\s+will\s+be|it\s+would\s+be|it'd\s+be)\s+"
-    r"[\w'-]+\s+(?:to\s+[\w'-]+|[\w'-]+ing)(?![\w'])"
-)
-
-
-def _foretells_role(lows: list[str]) -> bool:
-    """Whether a sentence foretells what the listener is to become: "you'll be a", "you will make
-    an", "you're going to be such a" (a role follows: "You'll be an awesome mom!" to one who is
-    adopting). Not a wish for a hypothetical ("You'd be a great counselor!": praise) nor "it'll be great"."""
-    text = " ".join(w for w in lows if w not in DEGREE)
-    return _FORETOLD.search(text) is not None
-
-
-_FORETOLD = re.compile(
-    r"(?<![\w'])(?:you'll|you\s+will|(?:you're|you\s+are)\s+(?:going\s+to|gonna))\s+(?:be|make)\s+(?:a|an|such)(?![\w'])"
-)
 
 
 def _role(word: str, before: str, tag: str | None, question: bool, context: _Context, *, article: bool, initial: bool) -> str:
@@ -481,66 +421,11 @@ def _role(word: str, before: str, tag: str | None, question: bool, context: _Con
         return "echo"  # "A road **trip**, how fun!" after "We're taking a road trip": taken up, not introduced
     if article:
         return "new"  # "a house **track**": what was not heard is introduced
-    if initial and not _participle(low) and not _bare_plural(low):
+    if initial and not _participle(low) and not shapes.bare_plural(low):
         return "new"  # "**Tilly** helps me", "**include** the costs": a name, or a request
     if tag == "VERB" or before in VERB_BEFORE or before in BE_FORMS and _participle(low):
         return "verb"  # "did they **react**", "is it **called**"; but "what is **artifice**"
     return "verb" if not question and _participle(low) else "noun"
-
-
-def _advises(lows: list[str]) -> bool:
-    """Whether a sentence tells the listener what to do: an imperative of advice ("Make sure
-    you ...", "Try the ...", "Don't forget to ...") or "you" with a modal of advice ("You could
-    also try ...", "you should ...", "you may want to ..."). Its "sure" or "easier" does not
-    make it an evaluation."""
-    start = 0
-    while start < len(lows) and (lows[start] in INTERJECTIONS or lows[start] in ("and", "but", "so", "also", "maybe", "perhaps")):
-        start += 1  # "Oh, and maybe try ..."
-    words = lows[start:]
-    if any(tuple(words[: len(o)]) == o for o in ADVICE_OPENINGS):
-        return True
-    return any(w == "you" and tuple(words[i + 1 : i + 1 + len(m)]) == m for i, w in enumerate(words) for m in ADVICE_MODALS)
-
-
-def _evaluates(lows: list[str]) -> bool:
-    """Whether a sentence evaluates: an evaluative or stance word, or "I love how you ..."."""
-    if any(w in EVALUATIVE or w in STANCE for w in lows):
-        return True
-    liked = (lows[i + 2 :] for i, w in enumerate(lows[:-1]) if w == "i" and lows[i + 1] in LIKING)
-    return any(_praises_listener(rest, doing=True) for rest in liked)
-
-
-def _praises_listener(rest: list[str], *, doing: bool = False) -> bool:
-    """Whether what follows "I love" is the listener's doing: "(it) when/how/that you ...";
-    with ``doing``, only "(it) when/how you ..." ("that painting you made" names a thing)."""
-    rest = rest[1:] if rest[:1] == ["it"] else rest
-    if doing:
-        return rest[:1] in (["when"], ["how"]) and "you" in rest[1:3]
-    return rest[:1] in (["when"], ["how"], ["that"], ["the"]) and "you" in rest[1:4] or rest[:1] in (["your"], ["you"])
-
-
-def _speaks_of_self(sentence: str) -> bool:
-    """Whether the speaker states something about themselves ("I went", "my dog", "we're moving")."""
-    lows = [w.lower() for w in _WORD.findall(sentence)]
-    for i, w in enumerate(lows):
-        if w not in FIRST_PERSON:
-            continue
-        nxt = next((x for x in lows[i + 1 :] if x not in PLAIN_DEGREE and x != "am"), "")
-        if w in ("my", "our", "mine", "ours", "myself", "ourselves"):
-            return True
-        if w == "me":
-            if i and lows[i - 1] not in ME_AFTER and not {"you", "your"} & set(lows[:i]):
-                return True  # "they give me strength": about the speaker; "let me know" is not
-            continue
-        if w == "i" and nxt in LIKING and _praises_listener(lows[i + 2 :]):
-            continue  # "I love how you ...", "I love it when you ...": praise, not a preference
-        if w in ("we", "we'll", "we'd") and (nxt in MODALS or w == "we'll"):
-            continue  # "we can do it", "we'll get there": the two of us, urged on
-        if w == "we" and any(x in EVALUATIVE for x in lows[max(i - 2, 0) : i]) and nxt not in PAST_FORMS:
-            continue  # "it's important (that) we support them": urged, not told
-        if nxt and nxt not in AFFECT and nxt not in EVALUATIVE:
-            return True
-    return False
 
 
 def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool, answering: bool = False) -> str:

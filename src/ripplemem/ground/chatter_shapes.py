@@ -1,0 +1,133 @@
+"""Sentence shapes the pleasantry rule reads (:mod:`ripplemem.ground.chatter`): whether a
+sentence (its lowercased words) says what someone likes, evaluates, advises, praises the
+listener, foretells what the listener is to become, speaks of an activity or a kind in
+general, or states something about the speaker. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .chatter_words import (
+    ADVICE_MODALS,
+    ADVICE_OPENINGS,
+    AFFECT,
+    DEGREE,
+    EVALUATIVE,
+    FIRST_PERSON,
+    GENERIC_VERBS,
+    INTERJECTIONS,
+    LIKE_PREPOSITION_AFTER,
+    LIKING,
+    ME_AFTER,
+    MODALS,
+    PAST_FORMS,
+    PLAIN_DEGREE,
+    STANCE,
+)
+from .pipeline import ing_form, lemma_bases, verb_bases
+
+
+def likes(lows: list[str]) -> bool:
+    """Whether a sentence says what someone likes: "love", "adore", or "like" as a verb; not the
+    preposition of a likeness ("Sounds **like** you make a great team", "just **like** that")."""
+    return any(w in LIKING and not (w == "like" and i and lows[i - 1] in LIKE_PREPOSITION_AFTER) for i, w in enumerate(lows))
+
+
+def bare_plural(low: str) -> bool:
+    """Whether ``low`` is the plural of a common noun (the lemmatizer's index), which opens a
+    sentence about a kind, not a name or a request: "**Injuries** are so frustrating", "**Pets**
+    bring so much joy"."""
+    nouns = lemma_bases("noun")
+    if not low.endswith("s") or low.endswith("ss") or len(low) < 4:
+        return False
+    return low[:-1] in nouns or low.endswith("es") and low[:-2] in nouns or low.endswith("ies") and low[:-3] + "y" in nouns
+
+
+def generic(lows: list[str]) -> bool:
+    """Whether a sentence evaluates an activity in general, so that its "a" names any one of a
+    kind, not one introduced: a gerund subject ("Losing a pet is always so painful", "Starting a
+    business can be tough") or an evaluation of what it is to do ("It's tough starting a biz",
+    "It must be hard to raise a puppy"). Not a gerund without a verb after it ("Visiting a
+    friend, so fun!": what the speaker is doing), nor "it was" (an event told)."""
+    start = 0
+    while start < len(lows) and lows[start] in INTERJECTIONS:
+        start += 1
+    words = lows[start:]
+    if words and ing_form(words[0], verb_bases()):
+        return any(w in GENERIC_VERBS for w in words[1:])
+    return _EVALUATES_DOING.match(" ".join(w for w in words if w not in DEGREE)) is not None
+
+
+_EVALUATES_DOING = re.compile(
+    r"(?:it's|it\s+is|it\s+can\s+be|it\s+must\s+be|it\s+must\s+have\s+been|it'll\s+be|it\s+will\s+be|it\s+would\s+be|it'd\s+be)\s+"
+    r"[\w'-]+\s+(?:to\s+[\w'-]+|[\w'-]+ing)(?![\w'])"
+)
+
+
+def foretells_role(lows: list[str]) -> bool:
+    """Whether a sentence foretells what the listener is to become: "you'll be a", "you will make
+    an", "you're going to be such a" (a role follows: "You'll be an awesome mom!" to one who is
+    adopting). Not a wish for a hypothetical ("You'd be a great counselor!": praise) nor "it'll be great"."""
+    text = " ".join(w for w in lows if w not in DEGREE)
+    return _FORETOLD.search(text) is not None
+
+
+_FORETOLD = re.compile(
+    r"(?<![\w'])(?:you'll|you\s+will|(?:you're|you\s+are)\s+(?:going\s+to|gonna))\s+(?:be|make)\s+(?:a|an|such)(?![\w'])"
+)
+
+
+def advises(lows: list[str]) -> bool:
+    """Whether a sentence tells the listener what to do: an imperative of advice ("Make sure
+    you ...", "Try the ...", "Don't forget to ...") or "you" with a modal of advice ("You could
+    also try ...", "you should ...", "you may want to ..."). Its "sure" or "easier" does not
+    make it an evaluation."""
+    start = 0
+    while start < len(lows) and (lows[start] in INTERJECTIONS or lows[start] in ("and", "but", "so", "also", "maybe", "perhaps")):
+        start += 1  # "Oh, and maybe try ..."
+    words = lows[start:]
+    if any(tuple(words[: len(o)]) == o for o in ADVICE_OPENINGS):
+        return True
+    return any(w == "you" and tuple(words[i + 1 : i + 1 + len(m)]) == m for i, w in enumerate(words) for m in ADVICE_MODALS)
+
+
+def evaluates(lows: list[str]) -> bool:
+    """Whether a sentence evaluates: an evaluative or stance word, or "I love how you ..."."""
+    if any(w in EVALUATIVE or w in STANCE for w in lows):
+        return True
+    liked = (lows[i + 2 :] for i, w in enumerate(lows[:-1]) if w == "i" and lows[i + 1] in LIKING)
+    return any(praises_listener(rest, doing=True) for rest in liked)
+
+
+def praises_listener(rest: list[str], *, doing: bool = False) -> bool:
+    """Whether what follows "I love" is the listener's doing: "(it) when/how/that you ...";
+    with ``doing``, only "(it) when/how you ..." ("that painting you made" names a thing)."""
+    rest = rest[1:] if rest[:1] == ["it"] else rest
+    if doing:
+        return rest[:1] in (["when"], ["how"]) and "you" in rest[1:3]
+    return rest[:1] in (["when"], ["how"], ["that"], ["the"]) and "you" in rest[1:4] or rest[:1] in (["your"], ["you"])
+
+
+def speaks_of_self(lows: list[str]) -> bool:
+    """Whether the speaker states something about themselves ("I went", "my dog", "we're
+    moving"); ``lows``: the sentence's words, lowercased."""
+    for i, w in enumerate(lows):
+        if w not in FIRST_PERSON:
+            continue
+        nxt = next((x for x in lows[i + 1 :] if x not in PLAIN_DEGREE and x != "am"), "")
+        if w in ("my", "our", "mine", "ours", "myself", "ourselves"):
+            return True
+        if w == "me":
+            if i and lows[i - 1] not in ME_AFTER and not {"you", "your"} & set(lows[:i]):
+                return True  # "they give me strength": about the speaker; "let me know" is not
+            continue
+        if w == "i" and nxt in LIKING and praises_listener(lows[i + 2 :]):
+            continue  # "I love how you ...", "I love it when you ...": praise, not a preference
+        if w in ("we", "we'll", "we'd") and (nxt in MODALS or w == "we'll"):
+            continue  # "we can do it", "we'll get there": the two of us, urged on
+        if w == "we" and any(x in EVALUATIVE for x in lows[max(i - 2, 0) : i]) and nxt not in PAST_FORMS:
+            continue  # "it's important (that) we support them": urged, not told
+        if nxt and nxt not in AFFECT and nxt not in EVALUATIVE:
+            return True
+    return False

@@ -81,6 +81,13 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("It's vital to pick your own battles and keep your head up.", C, M, "It's vital to pick your own battles and keep your head up."),
     ("It's tiring to sell books when you don't trust yourself.", C, M, "It's tiring to sell books when you don't trust yourself."),
     ("Keeping friends who make us laugh is a gift.", C, M, "Keeping friends who make us laugh is a gift."),
+    # "we" of a kind's effect on people: a plural noun with no determiner, a general present
+    ("Books can shift how we think and help us learn new things.", C, M, "Books can shift how we think and help us learn new things."),
+    ("Friends help us through tough times.", C, M, "Friends help us through tough times."),
+    ("Pets make us happier.", C, M, "Pets make us happier."),
+    ("The kids make us laugh every day.", C, M, "The kids make Caroline and others laugh every day."),
+    ("Books changed how we think.", C, M, "Books changed how Caroline and others think."),  # past: what happened to them
+    ("Our dogs make us happy.", C, M, "Caroline's dogs make Caroline and others happy."),
     ("Logging your runs can help you notice what slows you down.", ASSISTANT, USER, "Logging your runs can help you notice what slows you down."),
     ("It's soft but still lets you bounce.", C, M, "It's soft but still lets you bounce."),
     ("It's a strategy game where you build towns and trade wool.", C, M, "It's a strategy game where you build towns and trade wool."),

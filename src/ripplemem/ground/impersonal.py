@@ -26,8 +26,11 @@ Read from the clause the pronoun belongs to, never from the words of a conversat
   * in a main clause, "you" is the object, or the subject of the bare complement, of a verb
     whose subject is a thing: a gerund, a bare noun or "it" ("It helps you see new things",
     "Music makes you feel alive"); "us" only after a gerund ("Taking care of ourselves
-    helps us be creative"); or the subject of the complement of a causing participle with no
-    subject of its own ("..., making you think about the implications");
+    helps us be creative") or a kind, a plural noun with no determiner, which also takes a
+    "how we ..." clause ("Books can shift how we think", "Friends help us through it"; not
+    "The kids make us laugh", nor the past "Books changed how we think"); or the subject of
+    the complement of a causing participle with no subject of its own ("..., making you
+    think about the implications");
   * the pronoun is inside a gerund with no subject of its own that is the subject of a
     general present ("Showing off our true selves is the best thing ever"), or the object
     of a preposition after an adjective said of a thing ("Yoga is great for clearing your
@@ -122,6 +125,9 @@ def _impersonal_clause(verb: Token, *, second: bool) -> bool:
         return _when_clause(verb) or any(_when_clause(c) for c in verb.children)
     if subject is not None and verb.dep_ in ("ROOT", "conj") and _thing(subject, gerund_only=not second):
         return any(_you_of(c) for c in verb.children)  # "It helps you see", "Music makes you feel alive"
+    if not second and subject is not None and verb.dep_ in ("ROOT", "conj") and _kind(subject):
+        # "Books can shift how we think", "Pets make us happier": what a kind does to people
+        return any(_you_of(c) or _how_we(c) for c in verb.children)
     return False
 
 
@@ -185,7 +191,7 @@ def _you_of(child: Token) -> bool:
     """``child`` is "you"/"us" as an object, or a complement whose subject is "you"/"us"."""
     if child.lower_ in ("you", "us") and child.dep_ in ("dobj", "dative"):
         return True  # "Nature gives you peace"
-    if child.dep_ not in ("ccomp", "xcomp") or child.tag_ not in ("VB", "JJ"):
+    if child.dep_ not in ("ccomp", "xcomp") or child.tag_ not in ("VB", "JJ", "JJR"):
         return False  # "It shows you care": a finite clause about the listener
     return any(g.lower_ in ("you", "us") and g.dep_ in _SUBJECTS for g in child.children)
 
@@ -213,6 +219,20 @@ def _subject_clause(verb: Token) -> bool:
                 return False
             return any(t.lower_ in _OWN_SELVES or t.lower_ == "own" for t in verb.subtree)  # "to be ourselves"
     return False
+
+
+def _kind(subject: Token) -> bool:
+    """A subject that names a kind of thing: a common noun in the plural with no determiner
+    ("Books", "Pets"; not "Our kids", "The dogs")."""
+    return subject.tag_ == "NNS" and _thing(subject)
+
+
+def _how_we(child: Token) -> bool:
+    """``child`` is a clause of how or what "we" are, think or do ("how we think", "who we
+    really are"), its subject "we"."""
+    return child.dep_ == "ccomp" and any(c.tag_ in ("WRB", "WP") for c in child.children) and any(
+        g.lower_ == "we" and g.dep_ in _SUBJECTS for g in child.children
+    )
 
 
 def _subject(verb: Token) -> Token | None:

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING
 
 from .pipeline import MODEL, parsed
 from .sentences import sentences
+from .text import unframed
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -87,13 +88,12 @@ _SAY = frozenset(("say", "call"))  # "They say it helps", "what they call ..."
 _QUOTES = "\"“”"
 # a cheap look before parsing: the memory's first sentence has one of the pronouns
 _ANY = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those)\b", re.IGNORECASE)
-_FRAME = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): ")
 
 
 def lead(restatement: str) -> list[str]:
     """What a memory's reader meets first: its first two sentences, without "<speaker> said:"
     (the second is read only when the first has no verb: "Thanks, Maria!", "Wow, the veterans!")."""
-    text = _FRAME.sub("", restatement, count=1).strip()
+    text = unframed(restatement).strip()
     return (sentences(text) or [text])[:2]
 
 

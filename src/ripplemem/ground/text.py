@@ -24,7 +24,8 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
 
 # A restatement that leans on what was said just before: it opens (after "Ann said: ") with a
 # pronoun, a connective or a bare yes/no ("It taught Ann self-acceptance", "So she went back").
-_FRAME = r"^(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered): )?"  # "Ann said: ", before what she said
+SPEAKER_FRAME = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered):")  # "Ann said:", before what she said
+_FRAME = rf"^(?:{SPEAKER_FRAME.pattern[1:]} )?"
 _BACKREF = re.compile(
     _FRAME + r"(?:it|it's|that|that's|this|these|those|they|they're|them|he|she|there|so|and|but|also|then|too|"
     r"which|because|yes|yeah|no|sure|definitely|exactly|same|both)\b",
@@ -71,6 +72,12 @@ def request_exchange(restatement: str) -> bool:
     as the assistant's, the user's own words in the request were lost (LongMemEval preference
     questions: "I'm looking for mid-century modern inspiration for a new dresser ...")."""
     return bool(_REQUEST.match(restatement))
+
+
+def unframed(text: str) -> str:
+    """``text`` without its opening "<speaker> said:" (or "asked:", "answered:")."""
+    frame = SPEAKER_FRAME.match(text)
+    return text[frame.end() :].lstrip() if frame else text
 
 
 def refers_back(restatement: str) -> bool:

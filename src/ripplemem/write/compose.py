@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from ..config import WriteSettings
 from ..ground.referents import leans_on_referent
-from ..ground.text import GENERIC, asked_only, keywords, refers_back
+from ..ground.text import GENERIC, SPEAKER_FRAME, asked_only, keywords, refers_back, unframed
 from ..types import Candidate
 
 
@@ -59,7 +59,7 @@ _FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?](?=\s|$)|$)", re.DOTALL)
 def _dangling(c: Candidate) -> bool:
     """Whether ``c``'s first sentence speaks of "it" or "them" before naming any thing of its
     own ("Nate will definitely add it to their list"): the thing is in what was said before."""
-    text = _SAID.sub("", c.restatement, count=1).strip()
+    text = unframed(c.restatement).strip()
     first = _FIRST_SENTENCE.match(text)
     sentence = (first.group() if first else text).lower()
     pronoun = _PRONOUN.search(sentence)
@@ -151,20 +151,10 @@ def _fits(a: Candidate, b: Candidate, question: bool, ws: WriteSettings) -> bool
     in a chat: there the user's question is the user's memory and the answer the assistant's,
     each weighed by its role (``recall.assistant_weight``), and a long answer is cut in pieces
     anyway."""
-    size = len(_unframed(b.restatement))
+    size = len(unframed(b.restatement))  # what it says: a part after another speaker's gets the frame whether or not it had one
     if not (question and len(a.restatement) <= ws.compose_question_chars and b.role != "assistant"):
         size += len(a.restatement) + 1
     return size <= ws.compose_chars
-
-
-_SAID = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:said|asked|answered):")
-
-
-def _unframed(text: str) -> str:
-    """``text`` without its opening "<speaker> said:": the size of what it says (a part
-    stated after another speaker's gets the frame whether or not it had one)."""
-    frame = _SAID.match(text)
-    return text[frame.end() :].lstrip() if frame else text
 
 
 def attributed(text: str, speaker: str, previous: str) -> str:
@@ -175,7 +165,7 @@ def attributed(text: str, speaker: str, previous: str) -> str:
     names) and parts whose speaker is unknown are left as they are."""
     if speaker and speaker == previous and text.startswith(f"{speaker} said: "):
         return text[len(speaker) + 7 :]  # the same speaker going on: said once
-    if not speaker or not previous or speaker == previous or text.startswith(speaker) or _SAID.match(text):
+    if not speaker or not previous or speaker == previous or text.startswith(speaker) or SPEAKER_FRAME.match(text):
         return text
     return f"{speaker} said: {text}"
 
@@ -225,7 +215,7 @@ _QUESTION_SPLIT = re.compile(r"(?<=\?)\s+(?=\S)")
 def _questions(c: Candidate) -> tuple[str, list[str]] | None:
     """``c``'s frame ("Ann asked:") and its questions, when it states two or more questions
     of one speaker and nothing else ("Ann asked: What is her name? Does she like cats?")."""
-    frame = _SAID.match(c.restatement)
+    frame = SPEAKER_FRAME.match(c.restatement)
     if frame is None or len(c.sources) != 1 or not asked_only(c.restatement):
         return None
     asked = _QUESTION_SPLIT.split(c.restatement[frame.end() :].strip())

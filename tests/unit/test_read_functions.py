@@ -312,6 +312,15 @@ def test_a_memory_whose_session_the_views_found_again_weighs_more() -> None:
          "I was thinking about rearranging the furniture in my bedroom.?"),
         ("What did Melanie recommend to Caroline?", "What did Melanie recommend to Caroline?"),  # not a request
         ("Can you recommend some?", "Can you recommend some?"),  # nothing would be left to search for
+        ("List all the cities Ximena visited.", "cities Ximena visited."),  # a command to list or name
+        ("Name every book Florin has read.", "book Florin has read."),
+        ("Please list the courses I have taken", "courses I have taken"),
+        ("Tell me about my trip to Rome.", "my trip to Rome."),
+        ("Remind me of the hotel we booked in Oslo?", "hotel we booked in Oslo?"),
+        ("Could you list the podcasts I mentioned?", "the podcasts I mentioned?"),
+        ("What is the name of Ann's dog?", "What is the name of Ann's dog?"),  # a name asked for, not a command
+        ("Listening to jazz, which album did I like?", "Listening to jazz, which album did I like?"),
+        ("List all?", "List all?"),
     ],
 )
 def test_a_request_is_searched_without_its_frame(query: str, lexical: str) -> None:

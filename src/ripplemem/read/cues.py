@@ -158,12 +158,16 @@ def without_count_frame(query: str) -> str:
     return out if keywords(out) else query
 
 
-# The words that make a question a request to the assistant rather than say what it is about:
-# "Can you recommend some ...", "Any tips?", "... that I might find interesting", "What do you
-# think?". Every request the user made before shares them. ("any documentary recommendations"
-# keeps its topic, "documentary".)
+# The words that make a question a request rather than say what it is about: "Can you
+# recommend some ...", "Any tips?", "... that I might find interesting", "What do you think?",
+# and an opening command to list or name ("List all the cities ...", "Name every book ...",
+# "Remind me of ..."). Every request made before shares them, and a memory that says "list"
+# or "name" ("The list is enormous", "named it Soraya Junior") is no answer to one.
+# ("any documentary recommendations" keeps its topic, "documentary".)
 _REQUEST_FRAME = re.compile(
-    r"\b(?:can|could|would|will) you (?:please )?(?:recommend|suggest|give me|share|provide|offer|propose)"
+    r"^\s*(?:please\s+)?(?:list|name|enumerate|tell me(?: about)?|give me|remind me(?: of| about)?)"
+    r"(?: (?:all|every|each|the|of|some|a few|any))*\b|"
+    r"\b(?:can|could|would|will) you (?:please )?(?:recommend|suggest|give me|share|provide|offer|propose|list|name|remind me of)"
     r"(?: (?:some|a few|any|me))*\b|"
     r"\bany (?:other |more )?(?P<topic>\w+ )?(?:recommendations|suggestions|tips|ideas|advice)\b|"
     r"\b(?:that|which) I (?:might|may|would|could|will) (?:find (?:interesting|useful|helpful)|enjoy|like|love)\b|"

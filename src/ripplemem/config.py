@@ -195,6 +195,7 @@ class Settings:
     llm_concurrency: int = 2  # LLM calls in flight during one add (windows extracted in parallel), 1..32
     embed_timeout: float = 60.0
     embed_retries: int = 2
+    embed_cache: int = 4096  # texts whose vectors are kept in memory (a question, a memory's words without names): recall embeds many again; 0: off
     extractor: str = "auto"  # auto (llm when configured) | rule | llm
     ann_threshold: int = 5000  # units in a scope before the ANN index replaces exact search
     reembed: bool = False
@@ -208,6 +209,8 @@ class Settings:
             raise ConfigError(f"llm_concurrency: expected 1..{MAX_LLM_CONCURRENCY}, got {self.llm_concurrency}")
         if self.llm_max_tokens < 0:
             raise ConfigError(f"llm_max_tokens: expected 0 or more, got {self.llm_max_tokens}")
+        if self.embed_cache < 0:
+            raise ConfigError(f"embed_cache: expected 0 (off) or more, got {self.embed_cache}")
 
     @property
     def llm_configured(self) -> bool:

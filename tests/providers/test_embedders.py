@@ -83,7 +83,8 @@ def test_local_embedder_checks_the_model_hash(tmp_path: Path) -> None:
 
 
 def test_make_embedder_local_is_shared(local: LocalEmbedder) -> None:
-    assert make_embedder(Settings()) is local
+    assert make_embedder(Settings(embed_cache=0)) is local
+    assert make_embedder(Settings()).inner is local  # type: ignore[attr-defined]
 
 
 def test_make_embedder_unknown_name() -> None:
@@ -93,7 +94,7 @@ def test_make_embedder_unknown_name() -> None:
 
 def test_register_embedder_plugin(local: LocalEmbedder) -> None:
     register_embedder("test-plugin", lambda settings: local)
-    assert make_embedder(Settings(embedder="test-plugin")) is local
+    assert make_embedder(Settings(embedder="test-plugin", embed_cache=0)) is local
 
 
 def test_openai_embedder_against_server(scripted_llm: ScriptedLLM) -> None:
@@ -104,6 +105,7 @@ def test_openai_embedder_against_server(scripted_llm: ScriptedLLM) -> None:
         embed_api_key="k",
         embed_dim=scripted_llm.embed_dim,
         llm_retries=0,
+        embed_cache=0,
     )
     embedder = make_embedder(settings)
     assert isinstance(embedder, OpenAIEmbedder) and embedder.name == "emb-model"
@@ -114,6 +116,10 @@ def test_openai_embedder_against_server(scripted_llm: ScriptedLLM) -> None:
     (body,) = scripted_llm.embed_requests
     assert body["model"] == "emb-model" and body["input"] == ["seafood allergy", " ", "seafood allergy"]
     assert body["encoding_format"] == "float"
+    cached = make_embedder(settings.replace(embed_cache=16))  # a text asked again sends no request
+    assert np.allclose(cached.embed(["seafood allergy"]), vecs[0]) and len(scripted_llm.embed_requests) == 2
+    assert np.allclose(cached.embed(["seafood allergy", "shellfish"])[0], vecs[0])
+    assert scripted_llm.embed_requests[-1]["input"] == ["shellfish"]
 
 
 def test_openai_embedder_batches(scripted_llm: ScriptedLLM) -> None:
@@ -162,3 +168,63 @@ def test_local_embedder_pickles_without_its_model_and_gives_the_same_rows(local:
     copy = pickle.loads(payload)
     copy.threads = 1  # as a bulk-import worker runs it
     assert np.array_equal(copy.embed(texts), expected)
+
+
+class _Counting:
+    """The real local embedder, counting the texts it is asked to embed."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner, self.name, self.dim, self.max_chars = inner, inner.name, inner.dim, inner.max_chars
+        self.asked: list[str] = []
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        self.asked.extend(texts)
+        return self.inner.embed(texts)
+
+
+def test_cached_embedder_gives_the_inner_rows_and_embeds_a_text_once(local: LocalEmbedder) -> None:
+    from ripplemem.providers.embed.cache import CachedEmbedder
+
+    counting = _Counting(local)
+    cached = CachedEmbedder(counting, 3)
+    assert (cached.name, cached.dim, cached.max_chars) == (local.name, local.dim, local.max_chars)
+    texts = ["Maya is allergic to seafood.", "Harbor Grill is a seafood place.", "Maya is allergic to seafood."]
+    first = cached.embed(texts)
+    assert np.allclose(first, local.embed(texts), atol=1e-6) and first.dtype == np.float32
+    assert counting.asked == texts[:2]  # the repeated text once
+    again = cached.embed(["Harbor Grill is a seafood place.", "Sam lives in Lisbon."])
+    assert counting.asked == [*texts[:2], "Sam lives in Lisbon."]  # only the new one reached the model
+    assert np.allclose(again[0], first[1], atol=1e-6)
+    again[0][:] = 0.0  # a caller's change to its rows does not reach the cache
+    assert np.allclose(cached.embed(["Harbor Grill is a seafood place."])[0], first[1], atol=1e-6)
+    cached.embed(["Ann plays the cello."])  # a fourth text: the least recently used ("Maya ...") goes
+    assert len(cached) == 3
+    cached.embed(["Maya is allergic to seafood."])
+    assert counting.asked[-1] == "Maya is allergic to seafood."
+    assert cached.embed([]).shape == (0, 384)
+    with pytest.raises(InputError):
+        cached.embed("one string")
+    with pytest.raises(InputError):
+        cached.embed(["fine", 3])  # type: ignore[list-item]
+
+
+def test_cached_embedder_pickles_without_its_rows(local: LocalEmbedder) -> None:
+    import pickle
+
+    from ripplemem.providers.embed.cache import CachedEmbedder
+
+    cached = CachedEmbedder(local, 8)
+    row = cached.embed(["Kai uses a wheelchair."])
+    copy = pickle.loads(pickle.dumps(cached))
+    assert len(copy) == 0 and copy.size == 8
+    assert np.allclose(copy.embed(["Kai uses a wheelchair."]), row, atol=1e-6)
+
+
+def test_make_embedder_caches_unless_the_setting_is_zero() -> None:
+    from ripplemem.providers.embed.cache import CachedEmbedder
+
+    on = make_embedder(Settings())
+    assert isinstance(on, CachedEmbedder) and on.size == Settings().embed_cache and isinstance(on.inner, LocalEmbedder)
+    assert isinstance(make_embedder(Settings(embed_cache=0)), LocalEmbedder)
+    with pytest.raises(ConfigError, match="embed_cache"):
+        Settings(embed_cache=-1)

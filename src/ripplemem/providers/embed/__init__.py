@@ -1,7 +1,8 @@
 """Embedders: a small registry of factories, built-ins registered like third-party ones.
 
 ``make_embedder(settings)`` builds the embedder named by ``settings.embedder``
-(``local`` by default, ``openai`` for any OpenAI-compatible endpoint). A plug-in adds
+(``local`` by default, ``openai`` for any OpenAI-compatible endpoint), behind a cache of
+``settings.embed_cache`` texts (:mod:`.cache`). A plug-in adds
 its own with ``register_embedder("name", factory)``.
 """
 
@@ -33,7 +34,12 @@ def make_embedder(settings: Settings) -> Embedder:
     if factory is None:
         known = ", ".join(embedder_names())
         raise ConfigError(f"unknown embedder {settings.embedder!r} (known: {known})")
-    return factory(settings)
+    embedder = factory(settings)
+    if settings.embed_cache > 0:
+        from .cache import CachedEmbedder
+
+        return CachedEmbedder(embedder, settings.embed_cache)
+    return embedder
 
 
 def _local(settings: Settings) -> Embedder:

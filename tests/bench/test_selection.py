@@ -15,6 +15,7 @@ from ripplemem.bench.selection import (
     HALVES,
     LABEL_VALUES,
     LABELS,
+    LABELS_DEV2,
     LONGMEMEVAL_FILE,
     Score,
     draw_sample,
@@ -31,8 +32,8 @@ LOCOMO_KEYS = {"source", "turn", "label", "note"}
 LONGMEMEVAL_KEYS = {"source", "question_id", "session_id", "session_index", "turn_index", "label", "note"}
 
 
-def _entries() -> list[dict[str, object]]:
-    raw = resources.files("ripplemem.bench").joinpath("labels", LABELS).read_text(encoding="utf-8")
+def _entries(name: str = LABELS) -> list[dict[str, object]]:
+    raw = resources.files("ripplemem.bench").joinpath("labels", name).read_text(encoding="utf-8")
     entries = json.loads(raw)["entries"]
     assert isinstance(entries, list)
     return entries
@@ -60,6 +61,28 @@ def test_the_labels_are_ids_only_and_well_formed() -> None:
 def test_the_sample_is_reproducible() -> None:
     data = json.loads(resources.files("ripplemem.bench").joinpath("labels", LABELS).read_text(encoding="utf-8"))
     drawn = draw_sample(DATA, data["seed"])
+    assert drawn == [{k: v for k, v in e.items() if k not in ("label", "note")} for e in data["entries"]]
+
+
+def test_the_second_development_set_is_new_turns_all_dev2() -> None:
+    entries = _entries(LABELS_DEV2)
+    assert len(entries) >= 300
+    for e in entries:
+        allowed = LOCOMO_KEYS if "turn" in e else LONGMEMEVAL_KEYS
+        assert set(e) <= allowed and set(e) >= allowed - {"note"}, e
+        assert e["label"] in LABEL_VALUES
+    labels = read_labels(LABELS_DEV2)
+    assert {lb.half for lb in labels} == {"dev2"}
+    first = {(lb.source, lb.key) for lb in read_labels()}
+    assert not first & {(lb.source, lb.key) for lb in labels}  # none of the first set's turns
+    counts = Counter(lb.label for lb in labels)
+    assert min(counts.values()) >= 0.2 * len(labels)
+
+
+@needs_data
+def test_the_second_sample_is_reproducible() -> None:
+    data = json.loads(resources.files("ripplemem.bench").joinpath("labels", LABELS_DEV2).read_text(encoding="utf-8"))
+    drawn = draw_sample(DATA, data["seed"], tuple(data["sizes"]), exclude=_entries())
     assert drawn == [{k: v for k, v in e.items() if k not in ("label", "note")} for e in data["entries"]]
 
 
@@ -94,5 +117,7 @@ def test_the_command_prints_both_halves_and_the_evidence_share() -> None:
     result = CliRunner().invoke(selection_command, ["--data", str(DATA), "--half", "dev"])
     assert result.exit_code == 0, result.output
     assert "| dev | 200 |" in result.output and "| check | 200 |" in result.output
+    assert "| dev2 | 300 |" in result.output
     assert "misclassified (dev)" in result.output and "misclassified (check)" not in result.output
+    assert "misclassified (dev2)" not in result.output
     assert "gold evidence turns kept" in result.output

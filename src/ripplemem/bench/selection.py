@@ -6,7 +6,9 @@ holds only ids and labels):
 1. **Labelled turns** (``labels/pleasantry.json``): turns of LoCoMo and LongMemEval that a
    person labelled ``content`` or ``pleasantry`` by reading them. Precision and recall of the
    pleasantry decision are reported per half: ``dev`` (even positions, read while the rules
-   were written) and ``check`` (odd positions, never tuned on).
+   were written) and ``check`` (odd positions, never tuned on). A second development set
+   (``labels/pleasantry_dev2.json``, drawn the same way with another seed, none of the first
+   set's turns) is all ``dev2``: a file whose ``half`` is set puts every entry in that half.
 2. **The hard rule**: no gold evidence turn may be classified a pleasantry. Evidence turns are
    LoCoMo's ``qa[].evidence`` (every category) and LongMemEval's ``has_answer`` turns, each
    counted once. The share kept must be at least :data:`EVIDENCE_KEPT_MIN`.
@@ -34,12 +36,14 @@ from ripplemem.formats import Conversation, DialogueTurn, Session, load_locomo, 
 from ripplemem.ground.chatter import is_pleasantry
 
 LABELS = "pleasantry.json"
+LABELS_DEV2 = "pleasantry_dev2.json"  # a second development set: every entry in the half "dev2"
 LOCOMO_DIR = "locomo"
 LONGMEMEVAL_FILE = "longmemeval/longmemeval_s_dev.json.gz"
 EVIDENCE_KEPT_MIN = 0.99
 SHORT_WORDS = 12  # the sample over-draws turns of at most this many words
 LABEL_VALUES = ("content", "pleasantry")
-HALVES = ("dev", "check")
+HALVES = ("dev", "check")  # the parity halves of LABELS
+ALL_HALVES = (*HALVES, "dev2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +101,18 @@ class EvidenceCheck:
 # ---------------------------------------------------------------- labels and turns
 
 
-def read_labels(path: Path | None = None) -> list[Label]:
-    """The labelled turns, in file order; the half is the position's parity (even: dev)."""
-    if path is None:
-        raw = resources.files("ripplemem.bench").joinpath("labels", LABELS).read_text(encoding="utf-8")
+def read_labels(path: Path | str | None = None) -> list[Label]:
+    """The labelled turns, in file order; the half is the file's ``half`` when it names one
+    (``"dev2"``), else the position's parity (even: dev). ``path``: a file, the name of a packaged
+    one (``LABELS_DEV2``), or ``None`` for :data:`LABELS`."""
+    if path is None or isinstance(path, str):
+        raw = resources.files("ripplemem.bench").joinpath("labels", path or LABELS).read_text(encoding="utf-8")
     else:
         raw = path.read_text(encoding="utf-8")
-    entries = json.loads(raw)["entries"]
+    loaded = json.loads(raw)
+    entries, whole = loaded["entries"], loaded.get("half")
+    if whole is not None and whole not in ALL_HALVES:
+        raise InputError(f"labels: half must be one of {ALL_HALVES}, got {whole!r}")
     labels = []
     for i, e in enumerate(entries):
         if e.get("label") not in LABEL_VALUES:
@@ -116,7 +125,7 @@ def read_labels(path: Path | None = None) -> list[Label]:
             source = str(e["source"])
         except KeyError as exc:
             raise InputError(f"label entry {i}: missing {exc}") from exc
-        labels.append(Label(source, key, e["label"], HALVES[i % 2], session, e.get("note")))
+        labels.append(Label(source, key, e["label"], whole or HALVES[i % 2], session, e.get("note")))
     return labels
 
 
@@ -183,7 +192,9 @@ def turn_is_pleasantry(turn: Turn) -> bool:
 
 
 def score(labels: Sequence[Label], turns: Sequence[Turn]) -> dict[str, Score]:
-    scores = {half: Score(half) for half in HALVES}
+    """Precision and recall per half, for every half the labels hold (both parity halves always)."""
+    present = {lb.half for lb in labels}
+    scores = {half: Score(half) for half in ALL_HALVES if half in HALVES or half in present}
     for lb, turn in zip(labels, turns, strict=True):
         s = scores[lb.half]
         gold = lb.label == "pleasantry"
@@ -229,10 +240,15 @@ def evidence_check(data: Path) -> EvidenceCheck:
 # ---------------------------------------------------------------- how the labelled set was drawn
 
 
-def draw_sample(data: Path, seed: int, sizes: tuple[int, int, int, int] = (130, 130, 70, 70)) -> list[dict[str, Any]]:
+def draw_sample(
+    data: Path, seed: int, sizes: tuple[int, int, int, int] = (130, 130, 70, 70), exclude: Iterable[dict[str, Any]] = ()
+) -> list[dict[str, Any]]:
     """The ids of the labelled sample: short and long LoCoMo turns, short and long LongMemEval
-    turns (``sizes``), drawn with ``random.Random(seed)`` and then shuffled. Reproduces the
-    entries of ``labels/pleasantry.json`` (without their labels)."""
+    turns (``sizes``), drawn with ``random.Random(seed)`` and then shuffled; none of the turns
+    of ``exclude`` (entries of another label file). Reproduces the entries of
+    ``labels/pleasantry.json`` (seed 20240607) and ``labels/pleasantry_dev2.json`` (seed
+    20261207, sizes (120, 80, 50, 50), excluding the first file), without their labels."""
+    taken = {_ident(e) for e in exclude}
     rng = random.Random(seed)
     locomo: list[tuple[dict[str, Any], str]] = []
     for path in sorted((data / LOCOMO_DIR).glob("*.json")):
@@ -246,6 +262,8 @@ def draw_sample(data: Path, seed: int, sizes: tuple[int, int, int, int] = (130, 
                 ref = {"source": LONGMEMEVAL_FILE, "question_id": conv.id, "session_id": s.label,
                        "session_index": si, "turn_index": ti}
                 lme.setdefault((s.label, ti), (ref, t.text))
+    locomo = [(ref, text) for ref, text in locomo if _ident(ref) not in taken]
+    lme = {k: v for k, v in lme.items() if _ident(v[0]) not in taken}
     picked: list[dict[str, Any]] = []
     for pool, n_short, n_long in ((locomo, sizes[0], sizes[1]), (list(lme.values()), sizes[2], sizes[3])):
         short = [ref for ref, text in pool if len(text.split()) <= SHORT_WORDS]
@@ -253,6 +271,14 @@ def draw_sample(data: Path, seed: int, sizes: tuple[int, int, int, int] = (130, 
         picked += rng.sample(short, n_short) + rng.sample(long_, n_long)
     rng.shuffle(picked)
     return picked
+
+
+def _ident(entry: dict[str, Any]) -> tuple[str, str]:
+    """A turn's identity across label files: LoCoMo's file and turn, LongMemEval's session and
+    position (its haystacks share sessions, drawn once each)."""
+    if "turn" in entry:
+        return str(entry["source"]), str(entry["turn"])
+    return str(entry["session_id"]), str(entry["turn_index"])
 
 
 # ---------------------------------------------------------------- the command
@@ -271,15 +297,16 @@ def _show(lb: Label, turn: Turn | None, predicted: bool, width: int) -> str:
 @click.command("selection")
 @click.option("--data", type=click.Path(exists=True, file_okay=False, path_type=Path), default=Path("../shared/data"),
               show_default=True, help="The shared data folder (locomo/, longmemeval/).")
-@click.option("--labels", "labels_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="A labels file instead of the packaged one.")
+@click.option("--labels", "labels_paths", type=click.Path(exists=True, dir_okay=False, path_type=Path), multiple=True,
+              help="A labels file instead of the packaged ones (repeatable).")
 @click.option("--show-text", type=click.IntRange(min=0), default=0, help="Print this many characters of each miss.")
-@click.option("--half", "halves", type=click.Choice(HALVES), multiple=True,
-              help="List the misclassified turns of this half only (default: both).")
-def selection_command(data: Path, labels_path: Path | None, show_text: int, halves: tuple[str, ...]) -> None:
+@click.option("--half", "halves", type=click.Choice(ALL_HALVES), multiple=True,
+              help="List the misclassified turns of this half only (default: all).")
+def selection_command(data: Path, labels_paths: tuple[Path, ...], show_text: int, halves: tuple[str, ...]) -> None:
     """Precision and recall of the pleasantry rule on labelled turns; gold evidence kept."""
+    sources: tuple[Path | str | None, ...] = labels_paths or (None, LABELS_DEV2)
     try:
-        labels = read_labels(labels_path)
+        labels = [lb for source in sources for lb in read_labels(source)]
         turns = resolve(labels, data)
         scores = score(labels, turns)
         evidence = evidence_check(data)

@@ -29,6 +29,8 @@ _HOW_IT = (
     r"(?:my|what\s+i)\s+(?:thoughts|think)))?"
 )
 _IT = r"(?:it|that|this|them|those|these|'em)"
+# the time since the last talk, as a lead-in's tail: "(Been a busy week) since we talked"
+_SINCE_WE_TALKED = r"(?:\s+since\s+(?:we|i)\s+(?:last\s+)?(?:talked|chatted|spoke|caught\s+up))"
 _TRY_IT = (
     rf"(?:(?:i'?ll|i\s+will|will|i'?m\s+gonna|gonna|i'?m\s+going\s+to|i\s+am\s+going\s+to|i'?d\s+love\s+to|i\s+want\s+to|i\s+might|i\s+should)\s+"
     rf"{_OPT_ADV}(?:have\s+to\s+|need\s+to\s+|try\s+to\s+)?)"
@@ -53,9 +55,17 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("greeting", r"(?:(?:i|we)\s+)?(?:haven'?t|have\s+not)\s+(?:talked|chatted|spoken|seen\s+you|heard\s+from\s+you|caught\s+up)"
                  r"(?:\s+(?:in|for)\s+(?:a\s+(?:while|bit)|ages|forever|so\s+long))?"),  # "in a few days" says when
     ("greeting", r"(?:it'?s\s+been|been)\s+(?:(?:quite|such)\s+)?(?:a\s+(?:while|bit|minute)|ages|forever|so\s+long|too\s+long)"),
+    # how the time since the last talk has been, and that things happened, with nothing of what:
+    # "Been a busy week since we talked.", "Crazy stuff's been happening since we last chatted."
+    ("filler", r"(?:it'?s\s+|it\s+has\s+|has\s+)?been\s+(?:(?:a|such\s+a|quite\s+a)\s+)?(?:(?:really|super|pretty|so)\s+)?"
+               r"(?:busy|crazy|hectic|long|wild|rough|tough|strange|weird|eventful|mad)\s+(?:few\s+)?(?:day|week|weekend|month|days|weeks|months)"
+               rf"{_SINCE_WE_TALKED}?(?=\W*$)"),
+    ("filler", r"(?:(?:so\s+much|a\s+lot|lots)|(?:crazy|wild|big|exciting|interesting|cool)\s+(?:stuff|things))\s*"
+               rf"(?:'s|has|have|'ve)\s+(?:been\s+(?:going\s+on|happening)|happened){_SINCE_WE_TALKED}?"),
     ("greeting", r"how\s+(?:can|may)\s+i\s+(?:help|assist)(?:\s+you)?(?:\s+today)?"),
     ("greeting", r"what\s+can\s+i\s+(?:help|do\s+for)\s+you\s+with(?:\s+today)?|what\s+can\s+i\s+do\s+for\s+you(?:\s+today)?"),
-    ("phatic_question", r"how\s+(?:are|r)\s+(?:you|u|ya|things)(?:\s+(?:doing|going))?(?:\s+(?:today|lately|these\s+days))?"),
+    ("phatic_question", r"how\s+(?:are|r)\s+(?:you|u|ya|things)(?:\s+(?:doing|going|holding\s+up|keeping|getting\s+on))?"
+                        r"(?:\s+(?:today|lately|these\s+days))?"),
     ("phatic_question", r"how(?:'s|\s+is|\s+was|\s+has)\s+(?:it\s+going|life(?:\s+(?:been|treating\s+you))?|your\s+(?:day|week|weekend)"
                         r"(?:\s+(?:been|going))?|everything|things|it\s+been|everything\s+going)(?:\s+so\s+far)?"),
     ("phatic_question", r"how\s+(?:have|'ve)\s+(?:you|things)\s+been(?:\s+(?:lately|doing))?|how\s+you\s+been|how\s+you\s+doing"),
@@ -78,7 +88,8 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                 r"(?:\s+(?:with\s+you|again))*"),
     ("closing", r"(?:let|lemme)\s+me\s+know"),
     ("closing", rf"(?:(?:i'?ll|i\s+will|will)\s+{_OPT_ADV})?keep(?:ing)?\s+(?:me|you|ya)\s+(?:posted|updated|in\s+the\s+loop){_HOW_IT}|"
-                rf"(?:i'?ll|i\s+will|will)\s+{_OPT_ADV}(?:let\s+you\s+know|update\s+you){_HOW_IT}"),
+                rf"(?:i'?ll|i\s+will|will)\s+{_OPT_ADV}(?:let\s+you\s+know|update\s+you){_HOW_IT}|"
+                r"(?:you'?ll|you\s+will)\s+be\s+the\s+first\s+(?:one\s+)?to\s+know(?=\W*$)"),
     ("closing", r"(?:feel\s+free|don'?t\s+hesitate)\s+to\s+(?:reach\s+out|ask|get\s+in\s+touch|contact\s+me|let\s+me\s+know)"
                 r"(?:\s+(?:to\s+me|again|any\s*time))*(?:\s+if\s+you\s+have\s+(?:any\s+)?(?:other\s+|more\s+|further\s+)?"
                 r"questions?(?:\s+in\s+the\s+future)?)?"),
@@ -98,7 +109,7 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"never\s+give\s+up|don'?t\s+give\s+up|(?:chase|follow|pursue|reach\s+for)\s+(?:your|those|our)\s+dreams|dreams?\s+come\s+true|"
                  r"(?:(?:never|don'?t)\s+stop\s+|keep\s+)?believ(?:e|ing)\s+in\s+yourself|"
                  r"(?:you'?re\s+(?:gonna|going\s+to)|you'?ll|you\s+will|go)\s+(?:totally\s+)?(?:kill|crush|nail|ace|smash|rock)\s+(?:it|this|that)|"
-                 r"go\s+you"),
+                 r"go\s+you|(?:you'?ll|you\s+will|you'?re\s+(?:gonna|going\s+to))\s+(?:totally\s+|definitely\s+|surely\s+)?get\s+there"),
     # support and encouragement
     ("reaction", r"(?:i'?m|i\s+am)\s+(?:always\s+)?here\s+(?:for\s+you|to\s+help|if\s+you\s+need\s+(?:anything|me|help))|"
                  r"lend\s+(?:you\s+)?an\s+ear|(?:i'?ve\s+)?got\s+your\s+back|count\s+on\s+me|here\s+to\s+help|"
@@ -109,7 +120,8 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"(?:won'?t|don'?t|never)\s+let\s+(?:anything|anyone|it|that)\s+(?:hold\s+(?:you|me)\s+back|stop\s+(?:you|me)|"
                  r"get\s+(?:you|me)\s+down)|no\s+pressure|"
                  r"happy\s+\w+ing(?=\W*$)|every\s+little\s+bit\s+(?:counts|helps)|"
-                 r"(?:make|makes|making|made)\s+a\s+(?:(?:real|big|huge)\s+)?(?:change|difference)|keep\s+(?:on\s+)?\w+ing\b"),
+                 r"(?:make|makes|making|made|have|has|having|had)\s+(?:a|an|such\s+an?)\s+(?:(?:real|big|huge|positive|lasting)\s+)?"
+                 r"(?:change|difference|impact)|keep\s+(?:on\s+)?\w+ing\b"),
     # acknowledgement and agreement
     ("reaction", r"sounds\s+like\s+a\s+plan|fair\s+enough|got\s+it|i\s+see|i\s+hear\s+you|tell\s+me\s+about\s+it|"
                  r"i\s+know\s+right|same\s+here|me\s+too|you\s+too|same\s+to\s+you|same|likewise|for\s+sure|no\s+doubts?|"

@@ -36,7 +36,7 @@ FUNCTION_WORDS = _words(
     something anything everything nothing someone anyone everyone everybody somebody nobody
     people folks guys anyway anyways though sometimes often usually lately recently however away
     during throughout within among toward towards upon beside besides beyond against despite instead
-    forward ahead back afterwards sometime someday somewhere anywhere everywhere nowhere further
+    forward ahead back afterwards afterward sometime someday somewhere anywhere everywhere nowhere further
     otherwise almost nearly rather"""
 )
 # Adjectives that describe no particular thing: "something new", "a little bit".
@@ -73,7 +73,7 @@ EVALUATIVE = _words(
     fulfilling valuable worthwhile worth powerful huge massive best better worse worst
     easier harder tougher greater nicer cooler
     delicious yummy tasty priceless vivid bold bright fancy cozy colorful colourful vibrant elegant
-    busy curious typical classic predictable favorite favourite"""
+    busy curious typical classic predictable favorite favourite intense challenging"""
 )
 # Degree, stance and hedging adverbs: they grade an evaluation and add nothing of their own.
 DEGREE = _words(
@@ -113,6 +113,7 @@ EMPTY_NOUNS = _words(
     friendship supporter supporters teamwork courage hope joy happiness peace gratitude
     pleasure honor honour pride
     talent talents potential dedication determination perseverance persistence resilience commitment bravery
+    guts grit resourcefulness willingness impact
     mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends"""
 )
 # Words that anchor a sentence in time: content even inside a reaction ("See you tomorrow!").

@@ -72,6 +72,7 @@ from .chatter_words import (
     PLAIN_ADJECTIVES,
     POLAR_OPENERS,
     VERB_BEFORE,
+    VIRTUES,
     YES_NO,
 )
 from .elided import WH_WORDS
@@ -230,7 +231,7 @@ def _fragment(sentence: str, context: _Context) -> str:
             return ""  # "Check the boiler.": an instruction about a thing
         if question and low in ("what", "how"):
             return ""  # "How short?" asks how much: the answer is a fact
-        if low in FRAGMENT_GLUE or low in DEGREE or low in EVALUATIVE or low in PLAIN_ADJECTIVES or low in ADDRESS or low in EMPTY_NOUNS:
+        if low in FRAGMENT_GLUE or low in DEGREE or low in EVALUATIVE or low in PLAIN_ADJECTIVES or low in ADDRESS or low in EMPTY_NOUNS or low in VIRTUES:
             continue
         echo = _stem(word) in context.echo
         if not echo and (low in LEXICON or low in PAST_FORMS):
@@ -408,8 +409,8 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
         return False  # "I love it when you make coconut ice cream": what is liked is named
     if shapes.foretells_role(lows) and any(role == "noun" for _, role in unknown):
         return False  # "You'll be an awesome mom!": what the listener is to become, an opinion one asks about
-    past = [i for i, w in enumerate(lows) if w in PAST_FORMS or _participle(w) and w.endswith("ed") and w not in LEXICON]
-    return all(i > 0 and lows[i - 1] in ("you", "you've", "you'd") for i in past)  # "you did great"
+    past = [i for i, w in enumerate(lows) if shapes.is_past(w)]
+    return all(shapes.reacts_in_past(lows, i) for i in past)  # "you did great", "it must have felt amazing"
 
 
 def _role(word: str, before: str, tag: str | None, question: bool, context: _Context, *, article: bool, initial: bool) -> str:

@@ -17,6 +17,7 @@ from .chatter_words import (
     FIRST_PERSON,
     GENERIC_VERBS,
     INTERJECTIONS,
+    LEXICON,
     LIKE_PREPOSITION_AFTER,
     LIKING,
     ME_AFTER,
@@ -24,6 +25,7 @@ from .chatter_words import (
     PAST_FORMS,
     PLAIN_DEGREE,
     STANCE,
+    VIRTUES,
 )
 from .pipeline import ing_form, lemma_bases, verb_bases
 
@@ -93,8 +95,9 @@ def advises(lows: list[str]) -> bool:
 
 
 def evaluates(lows: list[str]) -> bool:
-    """Whether a sentence evaluates: an evaluative or stance word, or "I love how you ..."."""
-    if any(w in EVALUATIVE or w in STANCE for w in lows):
+    """Whether a sentence evaluates: an evaluative or stance word, a virtue it names ("You
+    really showed such grit"), or "I love how you ..."."""
+    if any(w in EVALUATIVE or w in STANCE or w in VIRTUES for w in lows):
         return True
     liked = (lows[i + 2 :] for i, w in enumerate(lows[:-1]) if w == "i" and lows[i + 1] in LIKING)
     return any(praises_listener(rest, doing=True) for rest in liked)
@@ -115,7 +118,8 @@ def speaks_of_self(lows: list[str]) -> bool:
     for i, w in enumerate(lows):
         if w not in FIRST_PERSON:
             continue
-        nxt = next((x for x in lows[i + 1 :] if x not in PLAIN_DEGREE and x != "am"), "")
+        rest = [x for x in lows[i + 1 :] if x not in PLAIN_DEGREE and x != "am"]
+        nxt = rest[0] if rest else ""
         if w in ("my", "our", "mine", "ours", "myself", "ourselves"):
             return True
         if w == "me":
@@ -124,6 +128,8 @@ def speaks_of_self(lows: list[str]) -> bool:
             continue
         if w == "i" and nxt in LIKING and praises_listener(lows[i + 2 :]):
             continue  # "I love how you ...", "I love it when you ...": praise, not a preference
+        if w == "i" and nxt in MODALS and rest[1:2] and rest[1] in AFFECT:
+            continue  # "I can imagine ...", "I would think ...": a stance towards what was heard
         if w in ("we", "we'll", "we'd") and (nxt in MODALS or w == "we'll"):
             continue  # "we can do it", "we'll get there": the two of us, urged on
         if w == "we" and any(x in EVALUATIVE for x in lows[max(i - 2, 0) : i]) and nxt not in PAST_FORMS:
@@ -131,3 +137,39 @@ def speaks_of_self(lows: list[str]) -> bool:
         if nxt and nxt not in AFFECT and nxt not in EVALUATIVE:
             return True
     return False
+
+
+def reacts_in_past(lows: list[str], at: int) -> bool:
+    """Whether the past form at ``at`` tells no event of its own: what "you" did, praised ("You
+    (really) showed such grit", "you did great"); how it must have been ("It must have felt
+    amazing", "must've been hard"); or what was heard, under a stance towards it ("Glad it all
+    worked out", "I can imagine that it felt good", "I bet it felt great", "Sorry it went that
+    way": the first past after the stance), and a participle after "get" or "be" under such a stance
+    ("I can imagine it felt good to get lost in nature"). Not a past the speaker tells ("It rained all day", "we went to the lake"), which
+    :func:`speaks_of_self` finds for the first person."""
+    j = at - 1
+    while j >= 0 and lows[j] in DEGREE:
+        j -= 1
+    if j >= 0 and lows[j] in ("you", "you've", "you'd"):
+        return True
+    if j >= 1 and lows[j] in ("have", "'ve") and lows[j - 1] in MODALS or j >= 0 and lows[j] in _MODAL_PERFECT:
+        return True
+    if j >= 0 and lows[j] in _PARTICIPLE_AFTER:
+        return any(w in _REACTING for w in lows[:j])  # "(I can imagine ...) get lost": a participle, no tense of its own
+    for w in reversed(lows[:at]):
+        if w in _REACTING:
+            return True
+        if is_past(w):
+            return False  # the stance governs the first past after it: "I bet it rained, it rained here all day"
+    return False
+
+
+_MODAL_PERFECT = frozenset({"must've", "might've", "could've", "would've", "should've", "may've"})
+def is_past(low: str) -> bool:
+    """Whether ``low`` has the form of a past tense: an irregular past ("went", "felt") or a
+    word in "-ed" that is no word of the lexicon ("worked", "rained"; not "need", "bed")."""
+    return low in PAST_FORMS or low.endswith("ed") and not low.endswith("eed") and len(low) >= 5 and low not in LEXICON
+
+
+_PARTICIPLE_AFTER = frozenset({"get", "gets", "getting", "be", "been", "being"})
+_REACTING = frozenset({"glad", "happy", "sorry", "imagine", "bet"})  # a stance whose clause is what was heard

@@ -83,6 +83,11 @@ DEGREE = _words(
     actually basically probably maybe perhaps hopefully luckily fortunately unfortunately
     sooo soooo alot together"""
 )
+# The listener's virtues: naming one praises ("You really showed such grit"), and it names no thing.
+VIRTUES = _words(
+    """talent talents potential dedication determination perseverance persistence resilience commitment bravery
+    courage guts grit resourcefulness willingness"""
+)
 # Terms of address: "Oh man", "Thanks, buddy!".
 ADDRESS = _words("man dude bro buddy pal mate girl guys friend friends fam dear hun honey sweetie")
 SOCIAL_VERBS = _words(
@@ -110,10 +115,9 @@ EMPTY_NOUNS = _words(
     chat talk convo conversation difference effort efforts progress success luck fun vibe vibes
     energy feelings feeling emotions emotion heart memories memory journey challenge challenges dream dreams
     inspiration motivation passion reminder sense point deal kind sort type work topic part
-    friendship supporter supporters teamwork courage hope joy happiness peace gratitude
+    friendship supporter supporters teamwork hope joy happiness peace gratitude
     pleasure honor honour pride
-    talent talents potential dedication determination perseverance persistence resilience commitment bravery
-    guts grit resourcefulness willingness impact
+    impact
     mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends"""
 )
 # Words that anchor a sentence in time: content even inside a reaction ("See you tomorrow!").
@@ -167,7 +171,7 @@ COUNTS_AND_TIMES = TIME_WORDS | NUMBER_WORDS
 NOUN_MODIFIERS = DEGREE | PLAIN_ADJECTIVES
 VERB_BEFORE = VERB_AFTER - BE_FORMS
 PLAIN_DEGREE = DEGREE - AFFECT
-LEXICON = FUNCTION_WORDS | INTERJECTIONS | PLAIN_ADJECTIVES | EVALUATIVE | DEGREE | ADDRESS | SOCIAL_VERBS | EMPTY_NOUNS
+LEXICON = FUNCTION_WORDS | INTERJECTIONS | PLAIN_ADJECTIVES | EVALUATIVE | DEGREE | ADDRESS | SOCIAL_VERBS | EMPTY_NOUNS | VIRTUES
 
 LEADING = INTERJECTIONS | _words("thanks thank you good morning evening afternoon night dear my friend buddy")
 

@@ -1,0 +1,63 @@
+"""A past tense that tells no event of the speaker's own: what "you" did, praised; how it must
+have been; what was heard, under a stance towards it ("glad", "sorry", "I can imagine", "I
+bet"). Small talk; an event the speaker tells, or one named, stays content. Hand-written
+English (none from a dataset)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ripplemem.ground.chatter import explain, is_pleasantry
+from ripplemem.ground.chatter_shapes import reacts_in_past
+
+NAMES = ("Ann", "Ben")
+CAMP = "We spent the weekend camping by the lake, no phones at all."
+FIX = "The plumber came and the leak is finally fixed."
+RACE = "I finished my first half marathon on Sunday."
+
+SMALL_TALK = [
+    ("Phew! Glad it all worked out and you had a good time at the lake!", CAMP),
+    ("Glad the repair went well.", FIX),
+    ("So happy it finally worked out for you!", FIX),
+    ("Sorry it turned out that way.", "The recital got cancelled at the last minute."),
+    ("I can imagine that it felt good to unplug and get lost in nature!", CAMP),
+    ("I can imagine those last miles were tough.", RACE),
+    ("I bet you were thrilled when you crossed the line.", RACE),
+    ("It must have felt amazing to cross the line!", RACE),
+    ("That must've been so hard.", RACE),
+    ("You really showed such grit and determination.", RACE),
+    ("You really showed courage out there.", RACE),
+]
+
+CONTENT = [
+    # an event the speaker tells, even under a stance
+    ("Glad I finally bought the new tent.", CAMP),
+    ("I'm so happy we went to the lake last weekend.", CAMP),
+    ("I can imagine it, I ran one in Berlin two years ago.", RACE),
+    ("I bet it rained, it rained here all day.", CAMP),
+    # an event told with no stance
+    ("The water was freezing and we swam anyway.", CAMP),
+    ("My brother fixed ours with duct tape.", FIX),
+    # under a stance, but naming what was not heard
+    ("Glad it worked out, Tom's plumber charged us a fortune.", FIX),
+    # a participle with no stance over it: what to do, an offer
+    ("Let me know if you need any tips to get started.", RACE),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), SMALL_TALK)
+def test_small_talk(text: str, previous: str) -> None:
+    assert is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
+
+
+@pytest.mark.parametrize(("text", "previous"), CONTENT)
+def test_content(text: str, previous: str) -> None:
+    assert not is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
+
+
+def test_which_past_reacts() -> None:
+    assert reacts_in_past("you really showed grit".split(), 2)
+    assert reacts_in_past("it must have felt amazing".split(), 3)
+    assert reacts_in_past("glad it worked out".split(), 2)
+    assert not reacts_in_past("it rained all day".split(), 1)
+    assert not reacts_in_past("the dog ran off".split(), 2)

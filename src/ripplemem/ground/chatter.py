@@ -63,6 +63,7 @@ from .chatter_words import (
     EMPTY_NOUNS,
     EVALUATIVE,
     FRAGMENT_GLUE,
+    GET_FORMS,
     INTERJECTIONS,
     LEADING,
     LEXICON,
@@ -355,7 +356,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
         if kind == "content":
             return "content", word
         if kind == "unknown":
-            unknown.append((low, _role(word, before, tags.get(a), question, context, article=article, initial=opening)))
+            unknown.append((low, _role(word, before, tags.get(a), question, context, article=article, initial=opening, interjected=opening and i > 0)))
         if low not in DEGREE:
             before = low  # "it actually **works**": a stance adverb stands between subject and verb
         # "a puppy", "a new puppy" introduce something; "a tough game", "an awesome mom" evaluate
@@ -401,7 +402,7 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
         return len(unknown) <= MAX_VERBS_IN_QUESTION and all(role == "verb" for _, role in unknown)
     lows = [w.lower() for w in _WORD.findall(sentence)]
     fresh = [w for w, role in unknown if role != "echo"]  # what was just heard is no news
-    if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or shapes.evaluates(lows)):
+    if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or shapes.evaluates(lows) or shapes.generic_claim(lows)):
         return False
     if fresh and shapes.advises(lows):
         return False  # "Make sure you stretch before each run": what to do, not how it was heard
@@ -413,7 +414,9 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
     return all(shapes.reacts_in_past(lows, i) for i in past)  # "you did great", "it must have felt amazing"
 
 
-def _role(word: str, before: str, tag: str | None, question: bool, context: _Context, *, article: bool, initial: bool) -> str:
+def _role(
+    word: str, before: str, tag: str | None, question: bool, context: _Context, *, article: bool, initial: bool, interjected: bool = False
+) -> str:
     """What an unknown word may be: ``"echo"`` (a word of the turn just heard), ``"verb"``,
     ``"noun"``, or ``"new"`` (it introduces something: "a **puppy**"; "**Tilly** helps me"
     may open with a name). A question that names a thing asks about it, even one just heard."""
@@ -422,11 +425,20 @@ def _role(word: str, before: str, tag: str | None, question: bool, context: _Con
         return "echo"  # "A road **trip**, how fun!" after "We're taking a road trip": taken up, not introduced
     if article:
         return "new"  # "a house **track**": what was not heard is introduced
-    if initial and not _participle(low) and not shapes.bare_plural(low):
+    if initial and not _participle(low) and not shapes.bare_plural(low) and not _common_noun_after_interjection(word, interjected):
         return "new"  # "**Tilly** helps me", "**include** the costs": a name, or a request
-    if tag == "VERB" or before in VERB_BEFORE or before in BE_FORMS and _participle(low):
+    if tag == "VERB" or before in VERB_BEFORE or (before in BE_FORMS or before in GET_FORMS) and _participle(low):
         return "verb"  # "did they **react**", "is it **called**"; but "what is **artifice**"
     return "verb" if not question and _participle(low) else "noun"
+
+
+def _common_noun_after_interjection(word: str, interjected: bool) -> bool:
+    """Whether ``word``, opening a sentence after an interjection, is a common noun, neither a
+    name nor a request: written in lower case ("Aww, **childhood** memories can be so
+    powerful!"), a noun of the lemmatizer's index that is no verb. Not "Aww, **Tilly** is so
+    sweet" (a name) nor "Oh, **include** the costs" (a request)."""
+    low = word.lower()
+    return interjected and word == low and low in lemma_bases("noun") and low not in verb_bases()
 
 
 def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool, answering: bool = False) -> str:

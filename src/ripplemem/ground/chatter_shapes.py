@@ -67,6 +67,24 @@ _EVALUATES_DOING = re.compile(
 )
 
 
+def generic_claim(lows: list[str]) -> bool:
+    """Whether a sentence says what an activity can do for anyone: a gerund subject with a modal
+    of possibility ("Running can really boost your mood", "Reading can take you anywhere"): a
+    truism said back to what was heard, however plain its verb. Not a gerund that is what the
+    speaker is doing ("Running today, so tired"), nor one with no modal ("Running boosts my mood")."""
+    start = 0
+    while start < len(lows) and lows[start] in INTERJECTIONS:
+        start += 1
+    words = lows[start:]
+    if not words or not ing_form(words[0], verb_bases()):
+        return False
+    return any(w in _POSSIBLE for w in words[1:_GERUND_REACH])
+
+
+_GERUND_REACH = 4  # the modal follows the gerund's phrase: "Getting outside (more) can help"
+_POSSIBLE = frozenset({"can", "could", "may", "might", "will", "'ll"})
+
+
 def foretells_role(lows: list[str]) -> bool:
     """Whether a sentence foretells what the listener is to become: "you'll be a", "you will make
     an", "you're going to be such a" (a role follows: "You'll be an awesome mom!" to one who is

@@ -165,6 +165,7 @@ GENERIC_VERBS = _words("is isn't was wasn't can can't could must might may will 
 # the words a yes-no question opens with: "**Did** you like it, or not really?" asks, whatever its tag
 POLAR_OPENERS = _words("is are was were am do does did have has had can could will would should shall may might ever got wanna gonna")
 
+GET_FORMS = _words("get gets got getting gotten")  # "get involved": a participle after it is a verb
 BE_FORMS = _words("is was are were be been being am 's 're it's that's you're they're we're")
 # combinations the per-word tests read, built once (not once per word)
 COUNTS_AND_TIMES = TIME_WORDS | NUMBER_WORDS

@@ -259,3 +259,49 @@ def test_a_long_question_still_counts(ex: RuleExtractor) -> None:
         "and do they let you go out on the calls yet or is it still just training at the station?"
     )
     assert sources(composed(ex, ("Ann", question), ("Ben", LONG_ANSWER))) == [("D1:1",), ("D1:2",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "adds"),
+    [
+        ("And five-a-side was cancelled because someone's dog ran off with the ball.", True),
+        ("Ann said: And went to a market and came home with four kinds of cheese.", True),
+        ("Also, the cat has decided 5am is breakfast time.", True),
+        ("Plus Ann painted the fence on Sunday.", True),
+        ("And Ben will start the new job in May.", True),
+        ("And biscuits. It's medicinal.", False),  # a bare phrase: more of the last
+        ("And some old friends from other tournaments.", False),
+        ("And it was so much fun!", False),  # "it": what came before
+        ("And then a cliffhanger and it gets cancelled.", False),
+        ("Also invest in a blanket.", False),  # no finite verb: an instruction going on
+        ("Ben painted the fence and the gate.", False),  # no connective opening it
+    ],
+)
+def test_an_additive_connective_before_a_clause_adds_an_item(text: str, adds: bool) -> None:
+    from ripplemem.write.compose import adds_item
+
+    assert adds_item(text) is adds
+
+
+def test_a_speakers_and_after_the_others_reply_tells_another_thing(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "Spent four days in Kaunas, walked about eighty kilometres."),
+        ("Ben", "Love that."),
+        ("Ann", "Oh, and five-a-side was cancelled because someone's dog ran off with the ball."),
+    )
+    assert sources(found) == [("D1:1",), ("D1:3",)]
+    still = composed(  # the same thing went on: they share what they speak of
+        ex,
+        ("Ann", "Spent four days in Kaunas, walked about eighty kilometres."),
+        ("Ben", "Love that."),
+        ("Ann", "And the last ten kilometres were all uphill."),
+    )
+    assert sources(still) == [("D1:1", "D1:3")]
+    bare = composed(  # a bare phrase after "and" is more of the last
+        ex,
+        ("Ann", "I've got a stinking cold and a pile of tissues."),
+        ("Ben", "Oh no."),
+        ("Ann", "And biscuits. They're medicinal."),
+    )
+    assert sources(bare) == [("D1:1", "D1:3")]

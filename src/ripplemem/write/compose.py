@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..config import WriteSettings
+from ..ground.chatter_words import BE_FORMS, MODALS, PAST_FORMS
+from ..ground.pipeline import verb_bases
 from ..ground.referents import leans_on_referent
 from ..ground.text import GENERIC, SPEAKER_FRAME, asked_only, keywords, refers_back, unframed
 from ..types import Candidate
@@ -83,7 +85,7 @@ def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = Tr
     ...") goes on from their own turn only right after it (``next_turn``): after the other
     speaker's reply, even one not kept ("Hm, I didn't know that."), "The plan is that I'm
     renewing my passport" starts something new."""
-    if refers_back(b.restatement):
+    if refers_back(b.restatement) and not (next_turn is False and a.speaker == b.speaker and adds_item(b.restatement)):
         return True
     if len(set(a.sources) | set(b.sources)) <= ws.compose_referent_turns and _leans(a, b):
         return True  # "They've given so much and deserve John's backing" after the veterans
@@ -98,6 +100,38 @@ def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = Tr
     if short:
         return bool(ka & kb)
     return len(ka & kb) / len(ka | kb) >= ws.compose_overlap
+
+
+# "And", "also", "plus" opening a speaker's turn, with a clause of its own after them: another
+# thing told ("Oh, and five-a-side was cancelled ...", "Also, the cat has decided 5am is
+# breakfast time"), not more of the last ("And biscuits.", "And some old friends too").
+_ADDITIVE = re.compile(r"^(?:and|also|plus)\b[,\s]*", re.IGNORECASE)
+_FINITE = BE_FORMS | MODALS | PAST_FORMS | frozenset(
+    "has have had does do did isn't wasn't aren't weren't hasn't haven't hadn't doesn't don't didn't won't can't".split()
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def adds_item(restatement: str) -> bool:
+    """Whether ``restatement`` opens with an additive connective ("and", "also", "plus") and
+    goes on with a clause of its own: a finite verb in its first sentence (a form of "be",
+    "have" or "do", a modal, an irregular past, or the "-ed" form of a verb: "And Daria has
+    returned the same jacket twice", "And went to a market and came home with cheese").
+    Said by the same speaker after the other speaker's reply, it tells another thing; a bare
+    phrase after it ("And biscuits.", "And takeaways.") is more of the last."""
+    m = _ADDITIVE.match(unframed(restatement).strip())
+    if m is None:
+        return False
+    rest = unframed(restatement).strip()[m.end() :]
+    first = _FIRST_SENTENCE.match(rest)
+    words = [w.lower() for w in _WORD.findall(first.group() if first else rest)]
+    if refers_back(rest) or not words:
+        return False  # "And it was so much fun": what came before, still
+    bases = verb_bases()
+    return any(
+        w in _FINITE or w.endswith("ed") and (w[:-2] in bases or w[:-1] in bases or w[:-3] in bases and w[-3] == w[-4])
+        for w in words
+    )
 
 
 def _leans(a: Candidate, b: Candidate) -> bool:

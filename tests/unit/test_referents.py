@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from ripplemem.config import WriteSettings
-from ripplemem.ground.referents import leans_on_referent, unnamed_pronouns
+from ripplemem.ground.referents import leans_on_referent, things_for, unnamed_pronouns
 from ripplemem.types import Candidate, Turn, Window
 from ripplemem.write.compose import compose
 from ripplemem.write.extract_rule import RuleExtractor
@@ -108,6 +108,31 @@ def test_a_person_before_it_is_not_what_it_stands_for() -> None:
 def test_the_pronouns_found_are_named() -> None:
     assert unnamed_pronouns("Ben said: They signed it for Ben.", PEOPLE) == ("They", "it")
     assert unnamed_pronouns("Ben went to Rome.", PEOPLE) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "pronouns", "things"),
+    [
+        ("Ben said: Those drawings are really incredible!", ("They",), ("drawings",)),
+        ("Ben said: Those drawings are really incredible!", ("it",), ()),  # no singular thing
+        ("Ben said: That cake looks amazing!", ("it",), ("cake",)),
+        ("Ben said: That cake looks amazing!", ("they",), ()),
+        ("Ben said: Stories and connections can truly make a difference.", ("They",), ("stories", "connections")),
+        ("Ann said: Luna and Oliver are so sweet.", ("they",), ("luna", "oliver")),  # names joined by "and"
+        ("Ann said: Spending time with loved ones is important.", ("them",), ("ones",)),
+        ("Ann said: I like the other one.", ("it",), ()),  # "one" says nothing of its own
+        ("Ann said: Making videos is hard, Ben.", ("it",), ("making",)),  # a gerund subject
+        ("Ann said: It's been a long week.", ("it",), ()),  # a time
+        ("Ann said: Ugh, that's so frustrating.", ("this",), ()),  # an interjection, not a name
+        ("Ann said: No doubt it's been tough.", ("it",), ()),  # an adverbial
+        ("Ann said: It's a lot of stuff.", ("it",), ()),  # nouns that name no particular thing
+        ("Ann said: Ben's bike is so cool!", ("it",), ("bike",)),  # not the person
+    ],
+)
+def test_what_another_turn_names_that_a_pronoun_could_stand_for(
+    text: str, pronouns: tuple[str, ...], things: tuple[str, ...]
+) -> None:
+    assert things_for(text, pronouns, PEOPLE) == things
 
 
 # ---------------------------------------------------------------- composition

@@ -46,6 +46,12 @@ Not a reference (the rule is conservative: a doubtful case is no reference):
 - a pronoun inside quotation marks (words quoted, not said of anything here); a quoted
   title before a pronoun may be what it stands for.
 
+What another turn names that such a pronoun could stand for (:func:`things_for`: "those
+drawings" for "They're visuals of the characters") is read the same way, by number: a
+singular noun, a name that is not a person's or a gerund for "it", "its", "this", "that"; a
+plural noun or nouns joined by "and" for "they", "them", "their", "these", "those"; never a
+time ("a long week"), nor a noun that names no particular thing ("a lot", "the idea").
+
 Pure over the parse; spaCy is loaded lazily, once, by :mod:`ground.pipeline`.
 """
 
@@ -58,7 +64,7 @@ from typing import TYPE_CHECKING
 
 from .pipeline import MODEL, parsed
 from .sentences import sentences
-from .text import unframed
+from .text import SPEAKER_FRAME, unframed
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -86,6 +92,17 @@ _TIMES = frozenset(
 _MAKE = frozenset(("make", "makes", "made", "making"))
 _SAY = frozenset(("say", "call"))  # "They say it helps", "what they call ..."
 _QUOTES = "\"“”"
+# nouns that name no particular thing: "a lot", "the way", "the idea to paint it", "a bit"
+_EMPTY = frozenset(
+    """thing things stuff something anything everything nothing lot lots bit bits way ways kind kinds sort
+    sorts idea ideas part parts bunch deal sense matter point course fact case thanks congrats sounds""".split()
+)
+# where a noun names a thing: an argument, a complement, a conjunct, a fragment ("Those
+# drawings!"); not an adverbial ("No doubt ...") nor an interjection the tagger took for a name ("Ugh, ...")
+_THING_DEPS = frozenset((*_ARGUMENT, "attr", "conj", "appos", "oprd", "ROOT"))
+_GERUND_DEPS = frozenset(("nsubj", "nsubjpass", "csubj", "dobj", "pobj"))
+_ONE = frozenset(("one", "ones"))  # a thing only as what an adjective says it is: "loved ones", not "the other one"
+_FRAMES = re.compile(rf"(?:^|(?<=\s)){SPEAKER_FRAME.pattern[1:]}")  # "Ann said:" anywhere in a composed text
 # a cheap look before parsing: the memory's first sentence has one of the pronouns
 _ANY = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those)\b", re.IGNORECASE)
 
@@ -266,3 +283,48 @@ def _quoted(span: Span) -> frozenset[int]:
         if inside:
             out.add(t.i)
     return frozenset(out)
+
+
+def names_a_thing(span: Span, people: Collection[str] = ()) -> bool:
+    """Whether ``span`` (a sentence of a parsed turn) names a thing of either number that a
+    pronoun could stand for (see :func:`things_for`): "Those drawings are incredible!", not
+    "Wow, that's so cool!" nor "How have you been these days?"."""
+    names = frozenset(w.lower() for name in people for w in name.split())
+    return any(_thing(t, names, singular=True) or _thing(t, names, singular=False) for t in span)
+
+
+def things_for(text: str, pronouns: Collection[str], people: Collection[str] = (), *, model: str = MODEL) -> tuple[str, ...]:
+    """The things ``text`` names (their lemmas, in order) that one of ``pronouns`` (those a
+    memory leans on, :func:`unnamed_pronouns`) could stand for, by number: for "it", "its",
+    "this", "that" a singular noun, a name that is not one of ``people``'s or a gerund ("Making
+    videos"); for "they", "them", "their", "these", "those" a plural noun or nouns joined by
+    "and" ("Stories and connections"). Not a time nor a noun that names no particular thing."""
+    words = {p.lower() for p in pronouns}
+    singular, plural = bool(words & (_SINGULAR | {"its"})), bool(words & (_PLURAL | {"their"}))
+    if not (singular or plural):
+        return ()
+    names = frozenset(w.lower() for name in people for w in name.split())
+    found = (
+        t.lower_
+        for part in _FRAMES.split(text) if part.strip()  # each speaker's words parsed alone: "Ann said:" misleads the parser
+        for t in parsed(part.strip(), model)
+        if singular and _thing(t, names, singular=True) or plural and _thing(t, names, singular=False)
+    )
+    return tuple(dict.fromkeys(found))
+
+
+def _thing(t: Token, names: frozenset[str], *, singular: bool) -> bool:
+    """Whether ``t`` names a thing a pronoun of that number could stand for (see :func:`things_for`)."""
+    if t.lower_ in names or t.lower_ in _TIMES or t.lower_ in _EMPTY or t.ent_type_ == "PERSON":
+        return False
+    if t.lower_ in _ONE and not any(c.dep_ in ("amod", "compound") for c in t.children):
+        return False
+    if singular and t.tag_ == "VBG":  # "Making videos ... that's awesome", not "how brave you're being"
+        return t.dep_ in _GERUND_DEPS and t.lower_ not in ("being", "having")
+    if t.dep_ not in _THING_DEPS:
+        return False
+    if singular:
+        return t.tag_ in ("NN", "NNP")
+    if t.tag_ in ("NNS", "NNPS"):
+        return True
+    return t.tag_ in _NOUN and (t.dep_ == "conj" and t.head.tag_ in _NOUN or any(c.dep_ == "conj" and c.tag_ in _NOUN for c in t.children))

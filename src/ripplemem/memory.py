@@ -226,7 +226,7 @@ def _make_extractor(settings: Settings, llm: LLM | None) -> Extractor:
 
     rule = RuleExtractor(max_chars=settings.write.max_unit_chars, answer_ner_chars=settings.write.answer_ner_chars,
                          answer_parse_chars=settings.write.answer_parse_chars,
-                         dictation_chars=settings.write.dictation_chars)
+                         dictation_chars=settings.write.dictation_chars, aside_chars=settings.write.compose_aside_chars)
     if llm is None or settings.extractor == "rule":
         return rule
     from .write.extract_llm import LLMExtractor

@@ -166,6 +166,7 @@ class Candidate:
     mentioned_at: datetime | None = None  # when it was said (the session time)
     speaker: str = ""  # who said it, when one speaker did (composition keeps a speaker's continuation)
     code: bool = False  # all of it a fenced code block's text, as written: found by its words, not embedded
+    aside: bool = False  # a turn kept as small talk: composition may state it before a memory leaning on what it names, never alone
 
 
 @dataclass(frozen=True, slots=True)

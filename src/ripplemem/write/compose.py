@@ -10,7 +10,11 @@ content words, or it speaks of what it does not name: "Caroline drew it"; see
 (that turn is a core fact, or together they would not fit) is kept as it is: its referent is
 never guessed into it. A core fact stays atomic; the other speaker's short
 reply about it ("It's dairy-free and so easy") is stated after a copy of it
-(:func:`replies_to_core`). The composed memory cites exactly the turns whose content it
+(:func:`replies_to_core`). A turn dropped as small talk comes as an aside (its sentences that
+name a thing, ``Candidate.aside``): it is stated before the next memory when that one leans
+on one of those things and cannot be stated otherwise ("Nate said: Those drawings are really
+incredible! Joanna said: They're visuals of the characters ...", :func:`takes_aside`), and is
+left out otherwise. The composed memory cites exactly the turns whose content it
 states. Pure.
 """
 
@@ -23,7 +27,7 @@ from dataclasses import replace
 from ..config import WriteSettings
 from ..ground.chatter_words import BE_FORMS, MODALS, PAST_FORMS
 from ..ground.pipeline import verb_bases
-from ..ground.referents import leans_on_referent
+from ..ground.referents import leans_on_referent, things_for, unnamed_pronouns
 from ..ground.text import GENERIC, SPEAKER_FRAME, asked_only, keywords, refers_back, unframed
 from ..types import Candidate
 
@@ -225,6 +229,35 @@ def combine(a: Candidate, b: Candidate, previous: str = "") -> Candidate:
     )
 
 
+def takes_aside(aside: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
+    """Whether ``b`` is stated after ``aside``, a turn dropped as small talk just before it:
+    ``b``'s first sentence leans on a thing or group it does not name (:func:`_leans`) and
+    the aside names something of the pronoun's number that ``b`` does not
+    (``ground.referents.things_for``: "those drawings" for "They're visuals of the
+    characters", "a positive impact" for "That's why Maria loves volunteering"), within
+    ``compose_referent_turns`` and ``compose_chars``. Not a question (asked, it is stated with
+    its answer), nor a memory that names what it speaks of, nor one whose "it" the aside
+    cannot stand for ("They look like they enjoy fruit" names no "them"): no referent is
+    guessed into a memory. A core fact keeps its layer, as an answer to a question does."""
+    if not (
+        aside.aside
+        and not b.aside
+        and aside.session_id == b.session_id
+        and len(set(aside.sources) | set(b.sources)) <= min(ws.compose_referent_turns, ws.compose_turns)
+        and not asked_only(b.restatement)
+        and _adjacent(aside, b, position, 1)
+        and _times_agree(aside, b)
+        and _fits(aside, b, False, ws)
+    ):
+        return False
+    people = aside.participants | b.participants | {s for s in (aside.speaker, b.speaker) if s}
+    pronouns = unnamed_pronouns(b.restatement, people)
+    if not pronouns:
+        return False
+    said = set(re.findall(r"[a-z]+", b.restatement.lower()))
+    return any(thing not in said for thing in things_for(aside.restatement, pronouns, people))
+
+
 def replies_to_core(core: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
     """Whether ``b`` is the other speaker's short reply about what the core fact ``core`` just
     said ("I love your ice cream!" / "It's dairy-free and so easy"): stated alone, "it" would
@@ -291,10 +324,16 @@ def _split_for_answer(
 
 
 def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: WriteSettings) -> list[Candidate]:
-    """Compose consecutive candidates of adjacent turns (in the order given); ``compose_chars`` 0 is off."""
+    """Compose consecutive candidates of adjacent turns (in the order given); ``compose_chars`` 0
+    is off. Asides (``Candidate.aside``) are stated only before a memory that takes them
+    (:func:`takes_aside`), never alone."""
     out: list[Candidate] = []
     last: Candidate | None = None  # the last part of out[-1]
+    aside: Candidate | None = None  # a turn dropped as small talk, just before ``cand``
     for cand in candidates:
+        if cand.aside:
+            aside = cand
+            continue
         split = None
         if out and last is out[-1] and ws.compose_chars > 0 and not can_compose(out[-1], cand, position, ws, last):
             split = _split_for_answer(out[-1], cand, position, ws)
@@ -307,7 +346,9 @@ def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: Wr
             reply = combine(out[-1], cand, out[-1].speaker)
             out.append(replace(reply, layer=cand.layer, facts=cand.facts, emphasis=cand.emphasis,
                                mentioned_at=cand.mentioned_at or reply.mentioned_at))
+        elif aside is not None and ws.compose_chars > 0 and takes_aside(aside, cand, position, ws):
+            out.append(combine(aside, cand, aside.speaker))
         else:
             out.append(cand)
-        last = cand
+        last, aside = cand, None
     return out

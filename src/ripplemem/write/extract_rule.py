@@ -54,6 +54,7 @@ from ..ground.layout import Block, blank_code, blocks, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
 from ..ground.pipeline import doc_text, ing_form, verb_bases
 from ..ground.recent import just_happened
+from ..ground.referents import names_a_thing
 from ..ground.sentences import split_sentences
 from ..ground.text import CHAT_ASSISTANT
 from ..ground.text import refers_back as refers_back_to  # the loop below names its own flag refers_back
@@ -199,11 +200,15 @@ class RuleExtractor:
     statements are kept as written, its "you" the text's reader, not the assistant
     (:func:`handed_over`; 0: every turn is restated). Its questions are still put to the
     assistant.
+    ``aside_chars``: a turn between people kept for no memory (small talk) yields its
+    sentences that name a thing, restated, as an aside of at most this many characters
+    (``Candidate.aside``: composition may state it before the next memory when that one
+    leans on what it names, ``write.compose``; never stored alone; 0: none).
     """
 
     def __init__(
         self, max_chars: int = 600, *, unit_chars: int = 360, short_reply_words: int = 6, model: str = _nlp.MODEL,
-        answer_ner_chars: int = 0, answer_parse_chars: int = 0, dictation_chars: int = 0,
+        answer_ner_chars: int = 0, answer_parse_chars: int = 0, dictation_chars: int = 0, aside_chars: int = 0,
     ) -> None:
         if max_chars < 80:
             raise ValueError("max_chars must be at least 80")
@@ -214,6 +219,7 @@ class RuleExtractor:
         self.answer_ner_chars = answer_ner_chars  # an assistant turn's entities: in its first this many characters (0: all)
         self.answer_parse_chars = answer_parse_chars  # an assistant turn parsed: its first this many characters (0: all)
         self.dictation_chars = dictation_chars  # a chat user's turn this long without "I"/"me"/"my" is handed over (0: off)
+        self.aside_chars = aside_chars  # a small-talk turn's sentences naming a thing, up to this long, as an aside (0: none)
         self.failures = 0  # the extractor interface counts failed windows; rules do not fail
 
     def extract(self, window: Window) -> list[Candidate]:
@@ -285,7 +291,31 @@ class RuleExtractor:
             )
         if photo:
             found.append(self._photo_candidate(window, turn, photo, roles, anchor))
+        if not found and self.aside_chars and not roles.chat:
+            return self._aside(window, turn, sentences, roles, doc, anchor)
         return found
+
+    def _aside(
+        self, window: Window, turn: Turn, sentences: list[_Sentence], roles: _Roles, doc: Doc, anchor: datetime | None
+    ) -> list[Candidate]:
+        """A turn kept for no memory, as an aside: its sentences that name a thing
+        (``ground.referents.names_a_thing``: "Wow Joanna, those drawings are really
+        incredible!", not "What inspired you to create them?"), restated, when they fit in
+        ``aside_chars``. The next turn may speak of that thing without naming it ("They're
+        visuals of the characters"); composition states the aside before it then, or leaves
+        it out (``write.compose``). No emphasis: what is said in passing is no core fact."""
+        named = [s for s in sentences if s.text and not s.block.code and _names_a_thing(doc, s, window.speakers)]
+        if not named:
+            return []
+        unit = _Unit()
+        for part in self._units([replace(s, content=True) for s in named], roles, anchor, doc):
+            unit.parts += part.parts
+            unit.sentences += part.sentences
+            unit.times += part.times
+        cand = self._candidate(window, turn, unit, roles, doc, anchor, (turn.turn_id,))
+        if not unit.parts or len(cand.restatement) > self.aside_chars:
+            return []
+        return [replace(cand, aside=True, layer="episodic", emphasis=0.0)]
 
     def _unstated_question(
         self, window: Window, turn: Turn, previous: Turn | None, text: str, units: list[_Unit], anchor: datetime | None
@@ -552,6 +582,11 @@ def _sentences(
         content = bool(body) and (act == "content" or block.code)  # "});" is code, not small talk
         found.append(_Sentence(body, start + cut, start + cut + len(body), question, content, block))
     return _antecedents(found, [why for _, _, why in explained])
+
+
+def _names_a_thing(doc: Doc, sentence: _Sentence, speakers: Sequence[str]) -> bool:
+    span = doc.char_span(sentence.start, sentence.end, alignment_mode="expand")
+    return span is not None and names_a_thing(span, speakers)
 
 
 def _named(acts: list[Act], whys: list[str], spans: list[tuple[int, int]], doc: Doc) -> list[Act]:

@@ -253,7 +253,7 @@ def composed(
     """A session's extracted candidates (:func:`extract_windows`, all its windows in order)
     composed into exchanges."""
     if not compose_on:
-        return found
+        return [c for c in found if not c.aside]  # asides are stated only with what they come before
     order = {tid: i for (_, tid), i in positions.items()}
     # over the windows' edges too: a question that ends one window is answered in the next
     return compose(found, order, ws)

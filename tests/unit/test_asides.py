@@ -47,6 +47,11 @@ def sources(found: list[Candidate]) -> list[tuple[str, ...]]:
              ("Ann", "Thanks! They're sketches of the characters in my novel, so I can picture them while I write.")],
             "Ben said: Those drawings are really incredible! Ann said: They're sketches",
         ),
+        (  # "make it" of a thing made
+            [("Ben", "That cake looks amazing! How did you make it?"),
+             ("Ann", "I make it with almond flour and coconut oil, it's my mum's recipe.")],
+            "Ben said: That cake looks amazing! Ann makes it with almond flour",
+        ),
         (  # a wish about the listener's knee, and how "it" is going
             [("Ann", "Hey Ben! Long time no see. Hope your knee is feeling better."),
              ("Ben", "It's still sore, but I'm doing my exercises every day.")],

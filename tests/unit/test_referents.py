@@ -38,6 +38,8 @@ PEOPLE = ("Ann", "Ben Cole")
         "It was a blast!",
         "Ann wants to try those next summer.",
         "Ben said: These have been with Ben since the start.",
+        "Ann makes it with almond flour and coconut oil.",  # a thing made, not "make it" (manage)
+        "Ann made it out of clay.",
         "Ann asked: What made Ben paint it?",
         "Ben is grateful that Ben was able to overcome it.",
         "Ann keeps going back to it every weekend.",

@@ -35,7 +35,7 @@ Not a reference (the rule is conservative: a doubtful case is no reference):
   clause ("It's great to see you", "It seems that Ben forgot", "Ann finds it hard to
   believe that ...", "It's been so long since ..."), the weather and the hour ("It's
   raining", "It's cold", "It's late"), and "make it" (arrive, manage: "Ann made it to the
-  finals");
+  finals"; not of a thing made with or from something: "Ann makes it with almond flour");
 - a pronoun named in its own clause: the subject of "be" with a complement naming a
   particular thing (a name, a number, a possessive: "This is my dog Max", "It was Ann who
   called") or, for "it", a time ("It's been a long week"), or one a relative clause
@@ -90,6 +90,7 @@ _TIMES = frozenset(
     year years while ages time times morning afternoon evening summer winter spring autumn season""".split()
 )
 _MAKE = frozenset(("make", "makes", "made", "making"))
+_MADE_OF = frozenset(("with", "from", "out", "of"))  # "make it" of a thing made: "made it out of clay"
 _SAY = frozenset(("say", "call"))  # "They say it helps", "what they call ..."
 _QUOTES = "\"“”"
 # nouns that name no particular thing: "a lot", "the way", "the idea to paint it", "a bit"
@@ -174,8 +175,8 @@ def _dummy_it(tok: Token) -> bool:
     """"it" that stands for nothing: an extraposed clause goes on after it, the weather or
     the hour, "make it"."""
     head = tok.head
-    if tok.dep_ == "dobj" and head.lower_ in _MAKE:
-        return True  # "Ann made it to the finals"
+    if tok.dep_ == "dobj" and head.lower_ in _MAKE:  # "Ann made it to the finals"; not "Ann makes it with almond flour"
+        return not any(c.dep_ == "prep" and c.lower_ in _MADE_OF and c.i > tok.i for c in head.children)
     around = [head, *(c for c in head.children if c.dep_ in ("acomp", "attr", "oprd", "ccomp"))]
     if any(t.lower_ in _WEATHER for t in around):
         return True

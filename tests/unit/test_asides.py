@@ -140,3 +140,24 @@ def test_a_chat_keeps_no_asides() -> None:
     turns = (Turn("c1", "S1", "user", "Those cupcakes look delicious!", role="user"),)
     window = Window("S1", WHEN, turns, frozenset({"c1"}), ("user", "assistant"))
     assert RuleExtractor(aside_chars=200).extract(window) == []
+
+
+def test_the_turn_right_before_is_taken_when_the_one_further_back_names_nothing_it_could_be(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "I spent the weekend baking."),
+        ("Ben", "Wow, those cinnamon rolls look amazing! How did you make them?"),
+        ("Ann", "They take a whole day, the dough has to rise twice."),
+    )
+    assert sources(found) == [("D1:1",), ("D1:2", "D1:3")]
+    assert found[1].restatement.startswith("Ben said: Those cinnamon rolls look amazing! Ann said: They take")
+
+
+def test_across_small_talk_that_names_nothing_the_speaker_s_own_turn_is_reached(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "I took the kids to the museum yesterday."),
+        ("Ben", "That must have been awesome. What were they so excited about?"),
+        ("Ann", "They were excited about the dinosaur exhibit!"),
+    )
+    assert sources(found) == [("D1:1", "D1:3")]  # as before: the aside names no "they"

@@ -250,12 +250,18 @@ def takes_aside(aside: Candidate, b: Candidate, position: Mapping[str, int], ws:
         and _fits(aside, b, False, ws)
     ):
         return False
-    people = aside.participants | b.participants | {s for s in (aside.speaker, b.speaker) if s}
+    return bool(_named_for(aside, b))
+
+
+def _named_for(a: Candidate, b: Candidate) -> list[str]:
+    """What ``a`` names that ``b``'s first sentence could speak of without naming it
+    (``ground.referents.things_for``) and ``b`` does not name anywhere."""
+    people = a.participants | b.participants | {s for s in (a.speaker, b.speaker) if s}
     pronouns = unnamed_pronouns(b.restatement, people)
     if not pronouns:
-        return False
+        return []
     said = set(re.findall(r"[a-z]+", b.restatement.lower()))
-    return any(thing not in said for thing in things_for(aside.restatement, pronouns, people))
+    return [thing for thing in things_for(a.restatement, pronouns, people) if thing not in said]
 
 
 def replies_to_core(core: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
@@ -334,10 +340,15 @@ def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: Wr
         if cand.aside:
             aside = cand
             continue
+        # the turn right before names what ``cand`` speaks of, the one further back nothing it could be
+        took = aside is not None and ws.compose_chars > 0 and takes_aside(aside, cand, position, ws) and not (
+            out and can_compose(out[-1], cand, position, ws, last) and _named_for(out[-1], cand))
         split = None
-        if out and last is out[-1] and ws.compose_chars > 0 and not can_compose(out[-1], cand, position, ws, last):
+        if not took and out and last is out[-1] and ws.compose_chars > 0 and not can_compose(out[-1], cand, position, ws, last):
             split = _split_for_answer(out[-1], cand, position, ws)
-        if split is not None:
+        if aside is not None and took:
+            out.append(combine(aside, cand, aside.speaker))
+        elif split is not None:
             out[-1] = split[0]
             out.append(combine(split[1], cand, split[1].speaker))
         elif out and last is not None and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws, last):
@@ -346,8 +357,6 @@ def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: Wr
             reply = combine(out[-1], cand, out[-1].speaker)
             out.append(replace(reply, layer=cand.layer, facts=cand.facts, emphasis=cand.emphasis,
                                mentioned_at=cand.mentioned_at or reply.mentioned_at))
-        elif aside is not None and ws.compose_chars > 0 and takes_aside(aside, cand, position, ws):
-            out.append(combine(aside, cand, aside.speaker))
         else:
             out.append(cand)
         last, aside = cand, None

@@ -42,7 +42,8 @@ LONGMEMEVAL_FILE = "longmemeval/longmemeval_s_dev.json.gz"
 EVIDENCE_KEPT_MIN = 0.99
 SHORT_WORDS = 12  # the sample over-draws turns of at most this many words
 LABEL_VALUES = ("content", "pleasantry")
-HALVES = ("dev", "check")  # the parity halves of LABELS
+HALVES = ("dev", "check")
+CHAT_USERS = ("user", "human")  # the chat roles whose turns are requests to an assistant  # the parity halves of LABELS
 ALL_HALVES = (*HALVES, "dev2")
 
 
@@ -66,6 +67,7 @@ class Turn:
     caption: str | None
     names: tuple[str, ...]
     previous: str | None = None  # the other speaker's turn just before, in the same session
+    to_assistant: bool = False  # a chat user's turn (LongMemEval): what it asks is content, as the extractor reads it
 
 
 @dataclass(slots=True)
@@ -174,7 +176,7 @@ def session_turns(session: Session, names: Sequence[str]) -> list[Turn]:
     for i, t in enumerate(session.turns):
         before = session.turns[i - 1] if i else None
         previous = heard(before) if before is not None and before.speaker != t.speaker else None
-        out.append(Turn(t.text, t.image_caption, tuple(names), previous))
+        out.append(Turn(t.text, t.image_caption, tuple(names), previous, (t.role or "").lower() in CHAT_USERS))
     return out
 
 
@@ -185,7 +187,7 @@ def heard(turn: DialogueTurn) -> str:
 
 def turn_is_pleasantry(turn: Turn) -> bool:
     """The turn-level decision: no shared photo, and nothing but pleasantry in the text."""
-    return not turn.caption and is_pleasantry(turn.text, names=turn.names, previous=turn.previous)
+    return not turn.caption and is_pleasantry(turn.text, names=turn.names, previous=turn.previous, to_assistant=turn.to_assistant)
 
 
 # ---------------------------------------------------------------- the two measurements

@@ -103,7 +103,8 @@ _POS_CONTENT = frozenset({"PROPN", "NUM"})
 
 
 def dialogue_act(
-    text: str, *, names: Iterable[str] = (), previous: str | None = None, doc: Doc | Span | None = None
+    text: str, *, names: Iterable[str] = (), previous: str | None = None, doc: Doc | Span | None = None,
+    to_assistant: bool = False,
 ) -> Act:
     """The dialogue act of a sentence or a turn: ``"content"`` if any sentence carries content.
 
@@ -116,7 +117,7 @@ def dialogue_act(
     is an optional spaCy ``Doc`` or ``Span`` of exactly ``text``; its part-of-speech tags,
     when the pipeline has a tagger, refine the rules.
     """
-    acts = [act for _, act, _ in explain(text, names=names, previous=previous, doc=doc)]
+    acts = [act for _, act, _ in explain(text, names=names, previous=previous, doc=doc, to_assistant=to_assistant)]
     if not acts:
         return "filler"
     if "content" in acts:
@@ -125,16 +126,42 @@ def dialogue_act(
 
 
 def explain(
-    text: str, *, names: Iterable[str] = (), previous: str | None = None, doc: Doc | Span | None = None
+    text: str, *, names: Iterable[str] = (), previous: str | None = None, doc: Doc | Span | None = None,
+    to_assistant: bool = False,
 ) -> list[tuple[str, Act, str]]:
-    """Each sentence of ``text`` with its act and why: the word that makes it content, or the rule."""
+    """Each sentence of ``text`` with its act and why: the word that makes it content, or the rule.
+
+    ``to_assistant``: a chat user's turn. What the user asks or tells the assistant is content
+    whenever it holds words of its own ("how can a creative incorporate group fitness into
+    their work", "Can you make it shorter?"): the lenient reading, by which a reaction of a few
+    unknown words between two people says nothing ("Aww, childhood memories can be so
+    powerful!"), is not applied to its questions nor to its statements of two such words or
+    more (:func:`_requests`); its formulas ("Thanks, that's really helpful!", "Got it, great.")
+    are small talk as before."""
     clean = text.translate(_APOSTROPHES)
     context = _context(_name_set(names), previous)
     found = []
     for i, (a, b) in enumerate(split_sentences(clean)):
         act, why = _sentence_act(clean[a:b], _tags(doc, a, b - a), context, first=i == 0)
         found.append((clean[a:b], act, why))
-    return _fragments(found, context) if context.reacting or context.phatic else found
+    found = _fragments(found, context) if context.reacting or context.phatic else found
+    if to_assistant:
+        found = [(s, "content" if _requests(act, why) else act, why) for s, act, why in found]
+    return found
+
+
+def _requests(act: Act, why: str) -> bool:
+    """Whether a chat user's sentence read leniently as small talk asks or tells the assistant
+    something: a question with a word of its own ("Can you make it shorter?"), or a statement
+    with two ("how can a creative incorporate group fitness into their work"); not thanks with
+    one ("Thanks, that's really helpful!")."""
+    if not why.startswith(LENIENT):
+        return False
+    words = why[len(LENIENT) :].split()
+    return act == "phatic_question" and len(words) >= 1 or act == "reaction" and len(words) >= 2
+
+
+LENIENT = "leniently:"  # the reason given when a sentence of unknown words was read as small talk
 
 
 def promises_to_try(sentence: str) -> bool:
@@ -154,10 +181,12 @@ def tagged_statement(sentence: str) -> bool:
 
 
 def is_pleasantry(
-    text: str, *, names: Iterable[str] = (), previous: str | None = None, doc: Doc | Span | None = None
+    text: str, *, names: Iterable[str] = (), previous: str | None = None, doc: Doc | Span | None = None,
+    to_assistant: bool = False,
 ) -> bool:
-    """Whether ``text`` (a sentence or a whole turn) carries no memory: see :func:`dialogue_act`."""
-    return dialogue_act(text, names=names, previous=previous, doc=doc) != "content"
+    """Whether ``text`` (a sentence or a whole turn) carries no memory: see :func:`dialogue_act`
+    (``to_assistant``: see :func:`explain`)."""
+    return dialogue_act(text, names=names, previous=previous, doc=doc, to_assistant=to_assistant) != "content"
 
 
 # ---------------------------------------------------------------- bare fragments
@@ -364,7 +393,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
         opening = opening and low in INTERJECTIONS
     if unknown and not _lenient(sentence, unknown, acts, question, context):
         return "content", " ".join(w for w, _ in unknown)
-    why = "leniently: " + " ".join(w for w, _ in unknown) if unknown else "all words empty"
+    why = f"{LENIENT} " + " ".join(w for w, _ in unknown) if unknown else "all words empty"
     if acts:
         return acts[0], why
     rest = [w.lower() for w, a, b in words if text[a:b] == w and a not in vocative]

@@ -47,7 +47,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..ground.chatter import Act, explain, is_pleasantry, promises_to_try, tagged_statement
+from ..ground.chatter import LENIENT, Act, explain, is_pleasantry, promises_to_try, tagged_statement
 from ..ground.chatter_words import POLAR_OPENERS
 from ..ground.concepts import concepts
 from ..ground.layout import Block, blank_code, blocks, item_extent, script_lines
@@ -260,7 +260,8 @@ class RuleExtractor:
         names = _address_names(doc, window)
         previous = window.turns[index - 1] if index > 0 else None
         heard = previous.content if previous is not None and previous.speaker != turn.speaker else None  # text and photo
-        sentences = _sentences(text, names, {n for n in names if _speaker_for(n, window)}, heard, doc)
+        to_assistant = roles.chat and roles.name == _CHAT_ROLES["user"]  # a request is content (``ground.chatter.explain``)
+        sentences = _sentences(text, names, {n for n in names if _speaker_for(n, window)}, heard, doc, to_assistant)
         reply = self._short_reply(window, turn, previous, sentences, roles, anchor)
         if reply is not None:
             return [reply]
@@ -545,14 +546,16 @@ def _address_names(doc: Doc, window: Window) -> set[str]:
 
 
 def _sentences(
-    text: str, names: set[str], speakers: set[str] | None = None, heard: str | None = None, doc: Doc | None = None
+    text: str, names: set[str], speakers: set[str] | None = None, heard: str | None = None, doc: Doc | None = None,
+    to_assistant: bool = False,
 ) -> list[_Sentence]:
     """The turn's sentences, stripped of interjections and forms of address; a pleasantry
     (``ground.chatter``: greetings, thanks, bare reactions ...) has ``content=False``.
     ``speakers`` are the names that may be vocatives, ``heard`` the other speaker's turn
     just before (a reaction that only repeats it adds nothing). With the turn's ``doc``, a
-    bare fragment the recogniser reads as a name ("Paris!") is content (:func:`_named`)."""
-    explained = explain(text, names=names if speakers is None else speakers, previous=heard)
+    bare fragment the recogniser reads as a name ("Paris!") is content (:func:`_named`).
+    ``to_assistant``: a chat user's turn, whose requests are content (``ground.chatter.explain``)."""
+    explained = explain(text, names=names if speakers is None else speakers, previous=heard, to_assistant=to_assistant)
     acts = [act for _, act, _ in explained]
     if doc is not None:
         acts = _named(acts, [why for _, _, why in explained], split_sentences(text), doc)
@@ -622,7 +625,7 @@ def _antecedents(sentences: list[_Sentence], whys: list[str]) -> list[_Sentence]
     out = list(sentences)
     for i in range(len(out) - 1):
         s, nxt = out[i], out[i + 1]
-        if s.content or s.question or not s.text or not whys[i].startswith("leniently:"):
+        if s.content or s.question or not s.text or not whys[i].startswith(LENIENT):
             continue
         if nxt.content and not nxt.question and (_REFERS_BACK.search(nxt.text) or _THESE.search(nxt.text)):
             out[i] = replace(s, content=True)

@@ -88,6 +88,15 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("The kids make us laugh every day.", C, M, "The kids make Caroline and others laugh every day."),
     ("Books changed how we think.", C, M, "Books changed how Caroline and others think."),  # past: what happened to them
     ("Our dogs make us happy.", C, M, "Caroline's dogs make Caroline and others happy."),
+    # what a thing is a way to, for anyone: an infinitive on the noun it is said to be
+    ("Music is a great way to express who you are.", C, M, "Music is a great way to express who you are."),
+    ("Art can be so healing and a way to connect with who you are.", C, M,
+     "Art can be so healing and a way to connect with who you are."),
+    ("Cooking is a fun way to show your family you care.", C, M, "Cooking is a fun way to show your family you care."),
+    ("Yoga is a great way to calm our minds.", C, M, "Yoga is a great way to calm our minds."),
+    ("Your music is a great way to express who you are.", C, M, "Melanie's music is a great way to express who Melanie is."),
+    ("That's a great way to show who you are.", C, M, "That's a great way to show who Melanie is."),  # what the listener did
+    ("The hike was a good way to meet your neighbours.", C, M, "The hike was a good way to meet Melanie's neighbours."),  # a particular thing
     ("Logging your runs can help you notice what slows you down.", ASSISTANT, USER, "Logging your runs can help you notice what slows you down."),
     ("It's soft but still lets you bounce.", C, M, "It's soft but still lets you bounce."),
     ("It's a strategy game where you build towns and trade wool.", C, M, "It's a strategy game where you build towns and trade wool."),

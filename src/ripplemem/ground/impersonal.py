@@ -34,7 +34,8 @@ Read from the clause the pronoun belongs to, never from the words of a conversat
   * the pronoun is inside a gerund with no subject of its own that is the subject of a
     general present ("Showing off our true selves is the best thing ever"), or the object
     of a preposition after an adjective said of a thing ("Yoga is great for clearing your
-    mind": what it is good for), or inside an
+    mind": what it is good for), or inside an infinitive on the noun a thing is said to be
+    ("Music is a great way to express who you are"; not "Your music is ..."), or inside an
     infinitive after "it is" that speaks of anyone's self or own ("It's important to take
     care of yourself", "to do our own thing and follow our dreams"; not "It's sweet to see
     your love for your family").
@@ -211,6 +212,13 @@ def _subject_clause(verb: Token) -> bool:
             return False
         subject = _subject(main)
         return subject is not None and _thing(subject) and _general(main) and not _personal(main)
+    if verb.tag_ == "VB" and verb.dep_ in ("relcl", "acl") and any(c.tag_ == "TO" for c in verb.children):
+        noun = verb.head  # "Music is a great way to express who you are": what a thing is a way to, anyone's
+        while noun.dep_ == "conj":
+            noun = noun.head  # "Art can be so healing and a way to connect with who you are"
+        main = noun.head if noun.dep_ in ("attr", "acomp") else None
+        subject = _subject(main) if main is not None else None
+        return main is not None and subject is not None and _thing(subject) and _general(main) and not _personal(main)
     if verb.tag_ == "VB" and verb.dep_ in ("xcomp", "ccomp") and any(c.tag_ == "TO" for c in verb.children):
         main = verb.head
         if main.lower_ in ("'s", "is"):

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.ground.chatter import explain, is_pleasantry
+from chatter_cases import cases, check
 from ripplemem.ground.chatter_shapes import generic_claim
 
-NAMES = ("Ann", "Ben")
 RUN = "I've been running every morning before work."
 ALBUM = "I found my grandma's old photo album in the attic."
 SHELTER = "I started volunteering at the animal shelter."
@@ -44,14 +43,9 @@ CONTENT = [
 ]
 
 
-@pytest.mark.parametrize(("text", "previous"), SMALL_TALK)
-def test_small_talk(text: str, previous: str) -> None:
-    assert is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
-
-
-@pytest.mark.parametrize(("text", "previous"), CONTENT)
-def test_content(text: str, previous: str) -> None:
-    assert not is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
+@pytest.mark.parametrize(("text", "previous", "small_talk"), cases(SMALL_TALK, CONTENT))
+def test_small_talk_or_content(text: str, previous: str | None, small_talk: bool) -> None:
+    check(text, previous, small_talk)
 
 
 def test_generic_claim() -> None:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.ground.chatter import explain, is_pleasantry
+from chatter_cases import cases, check
 
-NAMES = ("Ann", "Ben")
 RESCUE = "We pulled a family out of a burning building last night."
 SHELTER = "I've been volunteering at the animal shelter every weekend."
 MOVE = "I finally moved into the new flat, it's been a lot."
@@ -59,11 +58,6 @@ CONTENT = [
 ]
 
 
-@pytest.mark.parametrize(("text", "previous"), SMALL_TALK)
-def test_small_talk(text: str, previous: str | None) -> None:
-    assert is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
-
-
-@pytest.mark.parametrize(("text", "previous"), CONTENT)
-def test_content(text: str, previous: str | None) -> None:
-    assert not is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
+@pytest.mark.parametrize(("text", "previous", "small_talk"), cases(SMALL_TALK, CONTENT))
+def test_small_talk_or_content(text: str, previous: str | None, small_talk: bool) -> None:
+    check(text, previous, small_talk)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.ground.chatter import explain, is_pleasantry
+from chatter_cases import cases, check
 
-NAMES = ("Ann", "Ben")
 BAKERY = "I finally opened my bakery last month and it's been a lot of work."
 TRIP = "We're taking the kids on a road trip next week."
 TIRE = "I got a flat tire on the way to work."
@@ -79,11 +78,6 @@ CONTENT = [
 ]
 
 
-@pytest.mark.parametrize(("text", "previous"), SMALL_TALK)
-def test_small_talk(text: str, previous: str) -> None:
-    assert is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
-
-
-@pytest.mark.parametrize(("text", "previous"), CONTENT)
-def test_content(text: str, previous: str) -> None:
-    assert not is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
+@pytest.mark.parametrize(("text", "previous", "small_talk"), cases(SMALL_TALK, CONTENT))
+def test_small_talk_or_content(text: str, previous: str | None, small_talk: bool) -> None:
+    check(text, previous, small_talk)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.ground.chatter import explain, is_pleasantry
+from chatter_cases import cases, check
 from ripplemem.ground.chatter_shapes import reacts_in_past
 
-NAMES = ("Ann", "Ben")
 CAMP = "We spent the weekend camping by the lake, no phones at all."
 FIX = "The plumber came and the leak is finally fixed."
 RACE = "I finished my first half marathon on Sunday."
@@ -45,14 +44,9 @@ CONTENT = [
 ]
 
 
-@pytest.mark.parametrize(("text", "previous"), SMALL_TALK)
-def test_small_talk(text: str, previous: str) -> None:
-    assert is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
-
-
-@pytest.mark.parametrize(("text", "previous"), CONTENT)
-def test_content(text: str, previous: str) -> None:
-    assert not is_pleasantry(text, names=NAMES, previous=previous), explain(text, names=NAMES, previous=previous)
+@pytest.mark.parametrize(("text", "previous", "small_talk"), cases(SMALL_TALK, CONTENT))
+def test_small_talk_or_content(text: str, previous: str | None, small_talk: bool) -> None:
+    check(text, previous, small_talk)
 
 
 def test_which_past_reacts() -> None:

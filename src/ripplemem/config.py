@@ -73,7 +73,7 @@ class RecallSettings:
     filter_overfetch: int = 4  # with filters, each view asks this many times its hits before filtering
     gateways: bool = True  # follow what the anchors carry that the question lacks (names, specific words)
     siblings: int = 10  # a question asking for several things: memories like its anchors a round adds (0: off)
-    gateway_terms: int = 8  # gateway words per anchor
+    gateway_terms: int = 4  # gateway words per anchor (the rarest)
     gateway_hits: int = 5  # memories a round's gateways may add (the strongest links)
     gateway_per_cue: int = 3  # of which at most this many through any one cue
     bridge_hits: int = 2  # memories about the question's people nearest to what a gateway reached (0: off)
@@ -84,6 +84,7 @@ class RecallSettings:
     concept_link: float = 0.8  # a gateway through a common-noun concept links this much of a shared name
     gateway_closeness: float = 0.25  # share of a gateway link weighed by the linked memory's cosine to its anchor
     rare_cue: int = 3  # a gateway cue carried by at most this many memories links fully (4x: not at all)
+    gateway_word_reach: int = 2  # a gateway word (a common noun) carried by more than this many times rare_cue memories links nothing: the conversation's topic
     named_chain: bool = True  # round 2 and on: only after a named link, unless the question is yes/no or asks for several things
     date_stop: bool = True  # the rule planner stops a "when" question whose best memory states a date
     room_fill: bool = True  # when the planner stops with room left and every candidate fits, diffuse toward the query

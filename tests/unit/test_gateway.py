@@ -108,3 +108,14 @@ def test_a_link_to_a_memory_already_found_lifts_it_and_takes_no_new_place() -> N
     linked = {h.unit_id for h in hits}
     assert "e2" in linked  # already a candidate: linked (its floor can lift it) ...
     assert len(linked - {"e2"}) == 1  # ... and the one new place is still free for another
+
+
+def test_a_word_many_memories_carry_is_the_topic_while_a_name_still_links() -> None:
+    topic = [unit(f"t{i}", f"Maya's seafood class number {i} at the Grill School.", ("Maya",)) for i in range(8)]
+    grill = [unit(f"g{i}", f"Harbor Grill hired a new chef, story {i}.", (), ("Harbor Grill",)) for i in range(8)]
+    words, names = _index([E1, E2, E3, *topic, *grill])
+    # "seafood" is carried by 9 memories: within 4 x 3 it links (weakly), beyond 2 x 3 it is the topic
+    _, loose = follow([E2], QUESTION, COMMON, words, names, lambda ids: {}, rare=3, terms=8, limit=30, skip=set())
+    _, used = follow([E2], QUESTION, COMMON, words, names, lambda ids: {}, rare=3, terms=8, word_reach=2, limit=30, skip=set())
+    assert "seafood" in loose["e2"] and "seafood" not in used["e2"]
+    assert "Harbor Grill" in used["e2"]  # a name carried by as many still links: it is one place

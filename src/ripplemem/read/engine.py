@@ -370,7 +370,7 @@ class _Round:
             more, used = follow(
                 anchors, cues, common, self.concept_search,
                 self.name_search, self.vectors, self.standing(plan.anchors),
-                rare=rs.rare_cue, closeness_share=rs.gateway_closeness,
+                rare=rs.rare_cue, word_reach=rs.gateway_word_reach, closeness_share=rs.gateway_closeness,
                 concept_link=rs.concept_link, per_cue=rs.gateway_per_cue,
                 terms=rs.gateway_terms, limit=rs.gateway_hits, skip=set(plan.anchors), known=selected, led_by=self.led_by,
             )

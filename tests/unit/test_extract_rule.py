@@ -467,11 +467,11 @@ def test_locomo_coverage(ex: RuleExtractor) -> None:
 
 
 def test_a_fact_inside_another_is_found_as_the_pattern_found_it() -> None:
-    """``extract_rule._inside`` reads ``(?<![\\w$])part(?!\\w)`` without building a pattern."""
+    """``extract_fields.inside`` reads ``(?<![\\w$])part(?!\\w)`` without building a pattern."""
     import random
     import re
 
-    from ripplemem.write.extract_rule import _inside
+    from ripplemem.write.extract_fields import inside as _inside
 
     rng = random.Random(7)
     letters = "ab1$ _.,é٣"

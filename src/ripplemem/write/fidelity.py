@@ -19,7 +19,7 @@ from datetime import datetime
 from ..ground.facts import names, numbers, unsupported
 from ..ground.timeparse import find_times, span_label
 from ..types import Candidate, TimeSpan, Turn, Window
-from .extract_rule import speaker_name
+from .extract_fields import speaker_name
 
 DatesOf = Callable[[str, datetime], list[str]]
 

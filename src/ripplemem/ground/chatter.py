@@ -374,7 +374,9 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
     unknown: list[tuple[str, str]] = []  # (word, "verb" | "noun" | "new": what it may be)
     before = ""
     article = False  # inside a noun phrase opened by "a"/"an": it introduces something
-    generic = shapes.generic([w.lower() for w, _, _ in words])  # ... unless it names any one of a kind
+    lows = [w.lower() for w, _, _ in words]
+    valued = shapes.values_kind(lows)  # "A safe home is key": its subject is any one of a kind
+    generic = valued or shapes.generic(lows)  # ... unless it names any one of a kind
     opening = True  # no word yet but interjections
     for i, (word, a, b) in enumerate(words):
         if text[a:b] != word or a in vocative:
@@ -385,7 +387,7 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
         if kind == "content":
             return "content", word
         if kind == "unknown":
-            unknown.append((low, _role(word, before, tags.get(a), question, context, article=article, initial=opening, interjected=opening and i > 0)))
+            unknown.append((low, _role(word, before, tags.get(a), question, context, article=article, initial=opening and not valued, interjected=opening and i > 0)))
         if low not in DEGREE:
             before = low  # "it actually **works**": a stance adverb stands between subject and verb
         # "a puppy", "a new puppy" introduce something; "a tough game", "an awesome mom" evaluate
@@ -425,11 +427,13 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
     when it evaluates what it heard ("**Winning** a tough **game** must have been thrilling!"),
     but not when it narrates in the past tense, unless it praises what "you" did.
     """
-    if context.answering or shapes.speaks_of_self([w.lower() for w in _WORD.findall(sentence)]) or any(role == "new" for _, role in unknown):
+    if context.answering:
+        return False
+    lows = [w.lower() for w in _WORD.findall(sentence)]
+    if shapes.speaks_of_self(lows) or any(role == "new" for _, role in unknown):
         return False
     if question:
         return len(unknown) <= MAX_VERBS_IN_QUESTION and all(role == "verb" for _, role in unknown)
-    lows = [w.lower() for w in _WORD.findall(sentence)]
     fresh = [w for w, role in unknown if role != "echo"]  # what was just heard is no news
     if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or shapes.evaluates(lows) or shapes.generic_claim(lows)):
         return False

@@ -15,6 +15,7 @@ from .chatter_words import (
     DEGREE,
     EVALUATIVE,
     FIRST_PERSON,
+    FUNCTION_WORDS,
     GENERIC_VERBS,
     INTERJECTIONS,
     LEXICON,
@@ -26,6 +27,7 @@ from .chatter_words import (
     PLAIN_DEGREE,
     STANCE,
     VIRTUES,
+    YES_NO,
 )
 from .pipeline import ing_form, lemma_bases, verb_bases
 
@@ -183,6 +185,8 @@ def reacts_in_past(lows: list[str], at: int) -> bool:
 
 
 _MODAL_PERFECT = frozenset({"must've", "might've", "could've", "would've", "should've", "may've"})
+
+
 def is_past(low: str) -> bool:
     """Whether ``low`` has the form of a past tense: an irregular past ("went", "felt") or a
     word in "-ed" that is no word of the lexicon ("worked", "rained"; not "need", "bed")."""
@@ -191,3 +195,29 @@ def is_past(low: str) -> bool:
 
 _PARTICIPLE_AFTER = frozenset({"get", "gets", "getting", "be", "been", "being"})
 _REACTING = frozenset({"glad", "happy", "sorry", "imagine", "bet"})  # a stance whose clause is what was heard
+
+
+def _opening_stripped(lows: list[str]) -> str:
+    """The sentence's words after any interjections and yes-words that open it, joined."""
+    start = 0
+    while start < len(lows) and (lows[start] in INTERJECTIONS or lows[start] in YES_NO):
+        start += 1
+    return " ".join(lows[start:])
+
+
+def values_kind(lows: list[str]) -> bool:
+    """Whether a sentence says only that a kind of thing matters, its subject bare or introduced
+    by "a": "Communication is key", "A safe home is key", "Self-care is so important". Its
+    subject names any one of a kind, and the sentence ends on the adjective: not "A safe home is
+    key for our puppy", nor a subject determined ("The garden is key", "My passport is
+    essential", "Dad's insulin is vital": a particular thing)."""
+    m = _VALUES_KIND.match(_opening_stripped(lows))
+    return m is not None and not any(w in FUNCTION_WORDS or "'" in w for w in m.group(1).split())
+
+
+_IMPORTANT = r"(?:key|important|essential|crucial|vital)"
+_VALUES_KIND = re.compile(
+    r"(?:an?\s+)?((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:is|are)\s+(?:(?:so|really|very|super|absolutely|just|always|truly|definitely)\s+)*"
+    + _IMPORTANT + "$"
+)
+

@@ -430,6 +430,8 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
     if context.answering:
         return False
     lows = [w.lower() for w in _WORD.findall(sentence)]
+    if not question and (shapes.thanks_for_support(lows) or shapes.praises_pair(lows)):
+        return True  # "You're the best for supporting me in my writing journey", "We rock as a team!"
     if shapes.speaks_of_self(lows) or any(role == "new" for _, role in unknown):
         return False
     if question:

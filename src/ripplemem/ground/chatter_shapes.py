@@ -221,3 +221,36 @@ _VALUES_KIND = re.compile(
     + _IMPORTANT + "$"
 )
 
+
+def thanks_for_support(lows: list[str]) -> bool:
+    """Whether a sentence praises or thanks the listener for no more than backing the speaker:
+    "You're the best for supporting me in my writing journey", "Thanks for always believing in
+    me", "You're amazing for cheering me on". What the listener did is support itself, or help
+    along the speaker's way ("... in my journey"); not a thing done, lent or given ("You're the
+    best for lending me your car", "... for helping me with the garage sale")."""
+    return _SUPPORT.match(_opening_stripped(lows)) is not None
+
+
+_SUPPORT = re.compile(
+    r"(?:(?:you're|you\s+are)\s+(?:(?:so|the|such|really|truly|just|an?|absolutely|always)\s+)*"
+    r"(?:best|amazing|awesome|great|wonderful|sweetest|kindest|star|angel|gem)|thanks|thank\s+you(?:\s+so\s+much)?)"
+    r"\s+for\s+(?:(?:always|all|constantly)\s+)?"
+    r"(?:(?:supporting|encouraging|believing\s+in|being\s+there\s+for|backing|helping|motivating|inspiring)\s+me|cheering\s+me\s+on)"
+    r"(?:\s+(?:in|on|through|along|with)\s+(?:my|this|the)\s+(?:[\w-]+\s+)?(?:journey|path|way|dreams?|goals?))?"
+    r"(?:\s+(?:always|so\s+much|every\s+step\s+of\s+the\s+way|like\s+this))?$"
+)
+
+
+def praises_pair(lows: list[str]) -> bool:
+    """Whether a sentence praises the speaker and the listener as a pair, and says nothing else:
+    "We rock as a team!", "We make such a great team", "We really are a good team". Not what the
+    two did or will do ("We rock climbed in Utah", "We make a great team at the pub quiz")."""
+    return _PAIR.match(_opening_stripped(lows)) is not None
+
+
+_PAIR = re.compile(
+    r"we\s+(?:(?:really|totally|so|just|definitely)\s+)?"
+    r"(?:rock|make\s+(?:a|such\s+a)\s+(?:great|good|awesome|amazing|fantastic)\s+team|"
+    r"are\s+(?:a|such\s+a)\s+(?:great|good|awesome|amazing|fantastic)\s+team)"
+    r"(?:\s+as\s+a\s+team|\s+together)?$"
+)

@@ -142,12 +142,39 @@ def explain(
     context = _context(_name_set(names), previous)
     found = []
     for i, (a, b) in enumerate(split_sentences(clean)):
-        act, why = _sentence_act(clean[a:b], _tags(doc, a, b - a), context, first=i == 0)
+        if to_assistant:
+            act, why = _sentence_act(clean[a:b], _tags(doc, a, b - a), context, first=i == 0)
+        else:
+            act, why = _dashed_act(clean, a, b, doc, context, first=i == 0)
         found.append((clean[a:b], act, why))
     found = _fragments(found, context) if context.reacting or context.phatic else found
     if to_assistant:
         found = [(s, "content" if _requests(act, why) else act, why) for s, act, why in found]
     return found
+
+
+def _dashed_act(text: str, a: int, b: int, doc: Doc | Span | None, context: _Context, *, first: bool) -> tuple[Act, str]:
+    """The act of the sentence ``text[a:b]`` and why, a statement and a question joined by a dash
+    judged as two sentences ("Winning after that game must have felt amazing - what was it
+    like?": a reaction and a follow-up question): content when either part is."""
+    m = _DASHED_QUESTION.search(text, a, b)
+    if m is None or m.start() == a:
+        return _sentence_act(text[a:b], _tags(doc, a, b - a), context, first=first)
+    judged = [
+        _sentence_act(text[x:y], _tags(doc, x, y - x), context, first=first and x == a) for x, y in ((a, m.start()), (m.start(1), b))
+    ]
+    content = next((why for act, why in judged if act == "content"), None)
+    if content is not None:
+        return "content", content
+    words = " ".join(why[len(LENIENT) :].strip() for _, why in judged if why.startswith(LENIENT))
+    return next((act for act, _ in judged if act != "filler"), "filler"), f"{LENIENT} {words}" if words else "all words empty"
+
+
+_DASHED_QUESTION = re.compile(
+    r"\s+[-\u2013\u2014]+\s+((?:what|how|why|who|did|do|does|was|were|is|are|have|has|had|will|would|can|could)(?:'s|'re)?(?![\w'])"
+    r"[^-\u2013\u2014?]*\?)\s*$",
+    re.I,
+)
 
 
 def _requests(act: Act, why: str) -> bool:

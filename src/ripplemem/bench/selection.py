@@ -34,6 +34,8 @@ import click
 from ripplemem.errors import InputError, RippleMemError
 from ripplemem.formats import Conversation, DialogueTurn, Session, load_locomo, load_longmemeval
 from ripplemem.ground.chatter import is_pleasantry
+from ripplemem.ground.text import CHAT_USER
+from ripplemem.write.extract_fields import CHAT_ROLES
 
 LABELS = "pleasantry.json"
 LABELS_DEV2 = "pleasantry_dev2.json"  # a second development set: every entry in the half "dev2"
@@ -42,8 +44,7 @@ LONGMEMEVAL_FILE = "longmemeval/longmemeval_s_dev.json.gz"
 EVIDENCE_KEPT_MIN = 0.99
 SHORT_WORDS = 12  # the sample over-draws turns of at most this many words
 LABEL_VALUES = ("content", "pleasantry")
-HALVES = ("dev", "check")
-CHAT_USERS = ("user", "human")  # the chat roles whose turns are requests to an assistant  # the parity halves of LABELS
+HALVES = ("dev", "check")  # the parity halves of LABELS
 ALL_HALVES = (*HALVES, "dev2")
 
 
@@ -176,7 +177,7 @@ def session_turns(session: Session, names: Sequence[str]) -> list[Turn]:
     for i, t in enumerate(session.turns):
         before = session.turns[i - 1] if i else None
         previous = heard(before) if before is not None and before.speaker != t.speaker else None
-        out.append(Turn(t.text, t.image_caption, tuple(names), previous, (t.role or "").lower() in CHAT_USERS))
+        out.append(Turn(t.text, t.image_caption, tuple(names), previous, CHAT_ROLES.get((t.role or "").lower()) == CHAT_USER))
     return out
 
 

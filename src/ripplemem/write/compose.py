@@ -123,10 +123,11 @@ def adds_item(restatement: str) -> bool:
     returned the same jacket twice", "And went to a market and came home with cheese").
     Said by the same speaker after the other speaker's reply, it tells another thing; a bare
     phrase after it ("And biscuits.", "And takeaways.") is more of the last."""
-    m = _ADDITIVE.match(unframed(restatement).strip())
+    said = unframed(restatement).strip()
+    m = _ADDITIVE.match(said)
     if m is None:
         return False
-    rest = unframed(restatement).strip()[m.end() :]
+    rest = said[m.end() :]
     first = _FIRST_SENTENCE.match(rest)
     words = [w.lower() for w in _WORD.findall(first.group() if first else rest)]
     if refers_back(rest) or not words:
@@ -340,18 +341,19 @@ def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: Wr
         if cand.aside:
             aside = cand
             continue
+        joins = bool(out) and last is not None and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws, last)
         # the turn right before names what ``cand`` speaks of, the one further back nothing it could be
         took = aside is not None and ws.compose_chars > 0 and takes_aside(aside, cand, position, ws) and not (
-            out and can_compose(out[-1], cand, position, ws, last) and _named_for(out[-1], cand))
+            joins and _named_for(out[-1], cand))
         split = None
-        if not took and out and last is out[-1] and ws.compose_chars > 0 and not can_compose(out[-1], cand, position, ws, last):
+        if not took and out and last is out[-1] and ws.compose_chars > 0 and not joins:
             split = _split_for_answer(out[-1], cand, position, ws)
         if aside is not None and took:
             out.append(combine(aside, cand, aside.speaker))
         elif split is not None:
             out[-1] = split[0]
             out.append(combine(split[1], cand, split[1].speaker))
-        elif out and last is not None and ws.compose_chars > 0 and can_compose(out[-1], cand, position, ws, last):
+        elif joins and last is not None:
             out[-1] = combine(out[-1], cand, last.speaker)
         elif out and ws.compose_chars > 0 and replies_to_core(out[-1], cand, position, ws):
             reply = combine(out[-1], cand, out[-1].speaker)

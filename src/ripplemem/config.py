@@ -135,6 +135,7 @@ class WriteSettings:
     compose_short_chars: int = 140  # a candidate this short (a reply) composes with its neighbour
     compose_referent_turns: int = 2  # a candidate whose first sentence leans on a thing it does not name ("They've given so much") is stated with the turn before when together they cite at most this many turns (ground.referents; 0: off)
     compose_aside_chars: int = 200  # a turn dropped as small talk, its sentences that name a thing (at most this long), is stated before the next memory when that memory leans on one of those things and names none of them (ground.referents; 0: off)
+    compose_carry_chars: int = 200  # a memory leaning on what the turn before named, that turn already in the memory before, is stated after a copy of the sentence naming it, at most this long (write.compose.carried; 0: off)
     compose_overlap: float = 0.12  # longer ones compose when their content words overlap this much (Jaccard)
     weight_reuse: float = 0.4
     weight_relevance: float = 0.3

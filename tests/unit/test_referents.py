@@ -166,17 +166,25 @@ def test_a_memory_leaning_on_what_the_turn_before_names_is_stated_with_it() -> N
         ("D1:1",), ("D1:2",)]
 
 
-def test_after_a_core_fact_it_is_kept_as_it_is() -> None:
+def test_after_a_core_fact_it_is_stated_after_a_copy_of_it() -> None:
     core = cand("Ann volunteers at the veterans' shelter every Sunday.", 1, "Ann", layer="core")
     found = compose([core, cand(BACKING, 2, "Ben")], ORDER, WS)
-    assert [c.sources for c in found] == [("D1:1",), ("D1:2",)]
+    assert [c.sources for c in found] == [("D1:1",), ("D1:1", "D1:2")]
+    assert found[0].layer == "core"  # atomic still
+    assert found[1].restatement == f"{core.restatement} {BACKING}"  # after a copy of what it leans on
+    assert found[1].layer != "core"
+    off = replace(WS, compose_carry_chars=0)
+    found = compose([core, cand(BACKING, 2, "Ben")], ORDER, off)
     assert found[1].restatement == BACKING  # no referent guessed into it
 
 
-def test_when_the_turn_before_is_too_long_it_is_kept_as_it_is() -> None:
+def test_when_the_turn_before_is_too_long_its_sentence_naming_the_thing_is_copied() -> None:
     long = cand(VETERANS + " " + VETERANS[len("Ann said: "):], 1, "Ann")
     assert len(long.restatement) + len(BACKING) > WS.compose_chars
     found = compose([long, cand(BACKING, 2, "Ben")], ORDER, WS)
+    assert [c.sources for c in found] == [("D1:1",), ("D1:1", "D1:2")]
+    assert found[1].restatement == f"{VETERANS} {BACKING}"  # its last sentence naming the veterans, framed
+    found = compose([long, cand(BACKING, 2, "Ben")], ORDER, replace(WS, compose_carry_chars=0))
     assert [c.sources for c in found] == [("D1:1",), ("D1:2",)]
     assert found[1].restatement == BACKING
 

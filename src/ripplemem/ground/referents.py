@@ -75,7 +75,7 @@ _DEMONSTRATIVE = frozenset(("this", "that", "these", "those"))
 _ARGUMENT = frozenset(("nsubj", "nsubjpass", "dobj", "pobj", "dative"))
 _SUBJECT = frozenset(("nsubj", "nsubjpass"))
 _NOUN = frozenset(("NN", "NNS", "NNP", "NNPS"))
-_PERSONAL = frozenset(("he", "she", "him", "her", "we", "us", "you", "they", "them", "i", "me"))
+_PERSONAL = frozenset(("he", "she", "him", "her", "we", "us", "you", "they", "them"))  # never "I": "I took them" leans on what "them" are
 # a clause that an "it" before it stands for: "It's great to see you", "It seems that ..."
 _EXTRAPOSED = frozenset(("xcomp", "ccomp", "csubj", "advcl", "acl"))
 _CLAUSE_OPENERS = frozenset(("to", "that", "if", "whether", "when", "since", "how", "what", "because"))

@@ -7,14 +7,18 @@ adjacent turns are composed into one memory when they belong together: they fit 
 times do not conflict, and the second continues the first (it refers back, or they share
 content words, or it speaks of what it does not name: "Caroline drew it"; see
 :func:`_related`). A memory that leans on the turn before and cannot be stated with it
-(that turn is a core fact, or together they would not fit) is kept as it is: its referent is
-never guessed into it. A core fact stays atomic; the other speaker's short
+(that turn is a core fact, or together they would not fit) is stated after a copy of the
+sentence of that turn that names what it leans on (:func:`carried`), or kept as it is: its
+referent is never guessed into it. A core fact stays atomic; the other speaker's short
 reply about it ("It's dairy-free and so easy") is stated after a copy of it
 (:func:`replies_to_core`). A turn dropped as small talk comes as an aside (its sentences that
 name a thing, ``Candidate.aside``): it is stated before the next memory when that one leans
 on one of those things and cannot be stated otherwise ("Nate said: Those drawings are really
 incredible! Joanna said: They're visuals of the characters ...", :func:`takes_aside`), and is
-left out otherwise. The composed memory cites exactly the turns whose content it
+left out otherwise. So is a turn that went into the memory before when the next one leans on
+what it named and the two cannot be stated together ("Tim said: John's shoes must have a lot
+of stories behind them. John said: These have been with John ...", :func:`carried`). The
+composed memory cites exactly the turns whose content it
 states. Pure.
 """
 
@@ -28,6 +32,7 @@ from ..config import WriteSettings
 from ..ground.chatter_words import BE_FORMS, MODALS, PAST_FORMS
 from ..ground.pipeline import verb_bases
 from ..ground.referents import leans_on_referent, things_for, unnamed_pronouns
+from ..ground.sentences import sentences
 from ..ground.text import GENERIC, SPEAKER_FRAME, asked_only, keywords, refers_back, unframed
 from ..types import Candidate
 
@@ -265,6 +270,47 @@ def _named_for(a: Candidate, b: Candidate) -> list[str]:
     return [thing for thing in things_for(a.restatement, pronouns, people) if thing not in said]
 
 
+def carried(last: Candidate, b: Candidate, first: Candidate, position: Mapping[str, int], ws: WriteSettings) -> Candidate | None:
+    """The memory ``b`` (``first`` its first part) stated after a copy of the sentence of
+    ``last`` that names what ``b``'s first sentence speaks of without naming it
+    (:func:`_named_for`); ``last`` is the turn right before it, by another speaker, stated at
+    the end of the memory before. The last such sentence, at most ``compose_carry_chars``
+    long, framed with its speaker when it does not open with them; the two within
+    ``max_unit_chars``. ``None`` when there is none: "Joanna won't let this bring Joanna
+    down" after "Ugh, that's so frustrating" stays as it is. A question is carried with its
+    answer ("Melanie said: Melanie painted a lake at sunrise last year. Caroline asked: What
+    made Melanie paint it? Melanie said: ..."). Not in chats (a user's turn and the
+    assistant's answer each stand alone there), nor for a core fact (it stays atomic)."""
+    if not (
+        ws.compose_carry_chars > 0
+        and ws.compose_referent_turns > 0
+        and last.speaker and last.speaker != first.speaker  # first's "": a question stated with its answer
+        and not last.role and not first.role
+        and first.layer != "core"
+        and last.session_id == b.session_id
+        and _adjacent(last, first, position, 1)
+        and _times_agree(last, b)
+    ):
+        return None
+    things = _named_for(last, b)
+    if not things:
+        return None
+    naming = [s.strip() for s in sentences(last.restatement)
+              if any(re.search(rf"\b{re.escape(t)}\b", s, re.IGNORECASE) for t in things)]
+    if not naming:
+        return None
+    text = naming[-1]
+    if not SPEAKER_FRAME.match(text) and not text.startswith(last.speaker):
+        text = f"{last.speaker} said: {text}"
+    if len(text) > ws.compose_carry_chars or len(text) + 1 + len(b.restatement) > ws.max_unit_chars:
+        return None
+    both = combine(replace(_part(last, text), sources=last.sources[-1:]), b, last.speaker)
+    return replace(
+        both, restatement=f"{text} {attributed(b.restatement, first.speaker, last.speaker)}", layer=b.layer,
+        facts=b.facts, emphasis=b.emphasis, mentioned_at=b.mentioned_at or both.mentioned_at, speaker=b.speaker,
+    )
+
+
 def replies_to_core(core: Candidate, b: Candidate, position: Mapping[str, int], ws: WriteSettings) -> bool:
     """Whether ``b`` is the other speaker's short reply about what the core fact ``core`` just
     said ("I love your ice cream!" / "It's dairy-free and so easy"): stated alone, "it" would
@@ -333,9 +379,12 @@ def _split_for_answer(
 def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: WriteSettings) -> list[Candidate]:
     """Compose consecutive candidates of adjacent turns (in the order given); ``compose_chars`` 0
     is off. Asides (``Candidate.aside``) are stated only before a memory that takes them
-    (:func:`takes_aside`), never alone."""
+    (:func:`takes_aside`), never alone. Then a memory that leans on what the end of the memory
+    before names is stated after a copy of it (:func:`carried`)."""
     out: list[Candidate] = []
+    firsts: list[Candidate] = []  # the first part of each memory of ``out``
     last: Candidate | None = None  # the last part of out[-1]
+    ends: list[Candidate] = []  # the last part of each memory of ``out``
     aside: Candidate | None = None  # a turn dropped as small talk, just before ``cand``
     for cand in candidates:
         if cand.aside:
@@ -350,16 +399,32 @@ def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: Wr
             split = _split_for_answer(out[-1], cand, position, ws)
         if aside is not None and took:
             out.append(combine(aside, cand, aside.speaker))
+            firsts.append(aside)
         elif split is not None:
-            out[-1] = split[0]
+            out[-1] = firsts[-1] = ends[-1] = split[0]
             out.append(combine(split[1], cand, split[1].speaker))
+            firsts.append(split[1])
         elif joins and last is not None:
             out[-1] = combine(out[-1], cand, last.speaker)
+            ends.pop()
         elif out and ws.compose_chars > 0 and replies_to_core(out[-1], cand, position, ws):
             reply = combine(out[-1], cand, out[-1].speaker)
             out.append(replace(reply, layer=cand.layer, facts=cand.facts, emphasis=cand.emphasis,
                                mentioned_at=cand.mentioned_at or reply.mentioned_at))
+            firsts.append(out[-2])
         else:
             out.append(cand)
+            firsts.append(cand)
+        ends.append(cand)
         last, aside = cand, None
-    return out
+    if ws.compose_chars <= 0:
+        return out
+    kept: list[Candidate] = out[:1]
+    for i in range(1, len(out)):
+        carry = carried(ends[i - 1], out[i], firsts[i], position, ws)
+        if carry is not None and out[i - 1] is ends[i - 1] and out[i - 1].layer != "core" and carry.restatement.startswith(
+            out[i - 1].restatement
+        ) and kept and kept[-1] is out[i - 1]:
+            kept.pop()  # the memory before was that one sentence, now stated with what leans on it
+        kept.append(carry or out[i])
+    return kept

@@ -53,6 +53,7 @@ from ..ground.chatter_words import POLAR_OPENERS
 from ..ground.layout import blank_code, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
 from ..ground.pipeline import doc_text
+from ..ground.referents import leans_on_referent
 from ..ground.sentences import split_sentences
 from ..ground.text import CHAT_ASSISTANT
 from ..ground.text import refers_back as refers_back_to  # the loop below names its own flag refers_back
@@ -331,6 +332,11 @@ class RuleExtractor:
                     opens = True  # a paragraph after a list: the list's items are not its lead-in
                 else:
                     opens = cur is None or other_time or asked or bool(_SHIFT.match(s.text)) or size + len(piece) > limit
+                    if opens and cur is not None and n == 0 and not asked and not _SHIFT.match(s.text) and not verbatim:
+                        # "... my old hiking boots. I'm thinking of taking them to the Lakes next month":
+                        # "them" are the boots, whatever the time and however long (up to max_chars)
+                        opens = size + len(piece) > self.max_chars or not leans_on_referent(
+                            s.text, [n for n in (roles.name, roles.other_name) if n])
                 if cur is None or opens:
                     lead = _lead_in(cur)
                     cur = Unit(lead[0], lead[1])

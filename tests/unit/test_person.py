@@ -88,6 +88,15 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("The kids make us laugh every day.", C, M, "The kids make Caroline and others laugh every day."),
     ("Books changed how we think.", C, M, "Books changed how Caroline and others think."),  # past: what happened to them
     ("Our dogs make us happy.", C, M, "Caroline's dogs make Caroline and others happy."),
+    # ... or of any one of a kind: "a"/"an" and a singular noun, "something like" a thing named
+    ("A good book can change our whole outlook.", C, M, "A good book can change our whole outlook."),
+    ("It's amazing how a certain hobby can become a part of our lives.", C, M,
+     "It's amazing how a certain hobby can become a part of our lives."),
+    ("It's amazing how something like stretching can have such an effect on our wellbeing.", C, M,
+     "It's amazing how something like stretching can have such an effect on our wellbeing."),
+    ("Something like that can ruin our weekend plans.", C, M, "Something like that can ruin Caroline's weekend plans."),  # a thing said before
+    ("A storm knocked out our power.", C, M, "A storm knocked out Caroline's power."),  # past: what happened to them
+    ("A neighbour will water our plants.", C, M, "A neighbour will water Caroline's plants."),  # future: a particular occasion
     # what a thing is a way to, for anyone: an infinitive on the noun it is said to be
     ("Music is a great way to express who you are.", C, M, "Music is a great way to express who you are."),
     ("Art can be so healing and a way to connect with who you are.", C, M,

@@ -128,8 +128,31 @@ def _impersonal_clause(verb: Token, *, second: bool) -> bool:
         return any(_you_of(c) for c in verb.children)  # "It helps you see", "Music makes you feel alive"
     if not second and subject is not None and verb.dep_ in ("ROOT", "conj") and _kind(subject):
         # "Books can shift how we think", "Pets make us happier": what a kind does to people
-        return any(_you_of(c) or _how_we(c) for c in verb.children)
+        if any(_you_of(c) or _how_we(c) for c in verb.children):
+            return True
+    if not second and subject is not None and (_kind(subject) or _any_one(subject)):
+        # "A good book can change our whole outlook", "how something like stretching can have
+        # such an effect on our wellbeing": what any one of a kind does to anyone's
+        return any(_ours(c) for c in verb.children if c.dep_ not in _SUBJECTS and c.dep_ not in ("advcl", "conj", "relcl"))
     return False
+
+
+def _any_one(subject: Token) -> bool:
+    """A subject that names any one of a kind: a singular common noun introduced by "a" or
+    "an" ("A good book", "a certain activity"), or "something" / "anything" like a thing
+    named ("something like stretching"; not "something like that": a thing said before)."""
+    if subject.tag_ == "NN" and subject.lower_ in ("something", "anything"):
+        return any(
+            c.dep_ == "prep" and c.lower_ == "like" and any(g.dep_ in ("pobj", "pcomp") and g.tag_ in ("NN", "NNS", "VBG") for g in c.children)
+            for c in subject.children
+        )
+    dets = [c.lower_ for c in subject.children if c.dep_ in ("det", "poss")]
+    return subject.tag_ == "NN" and dets in (["a"], ["an"])
+
+
+def _ours(child: Token) -> bool:
+    """``child`` (an argument of the clause, not its subject) holds "us", "our" or "ourselves"."""
+    return any(t.lower_ in ("us", "our", "ourselves") for t in child.subtree)
 
 
 _ACCESS = frozenset(("reach", "get", "enter", "access", "go", "come"))

@@ -97,7 +97,9 @@ def read_sentences(
         body = raw[cut:]
         body = tail.sub("", body)
         body = FILLERS.sub("", body).strip()
-        question = raw.rstrip().endswith("?") and not any(a < start < b for a, b in quotes)  # a quoted question is not asked
+        asked = _ASKED.search(raw)  # "?" after a word: "| FarmFresh | -$?? |" asks nothing
+        # a quoted question is not asked, nor one that ends inside a quote ('Say something like, "Would you ...?')
+        question = asked is not None and not any(a < start < b or a <= start + asked.start() < b for a, b in quotes)
         rising = told_rising(raw)
         question = question and not tagged_statement(raw) and not rising  # "My tutor gave it to me, isn't it lovely?" states
         if rising and not question and body.endswith("?"):
@@ -164,6 +166,9 @@ def address_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Patter
     lead = re.compile(rf"^(?:(?:{BARE_INTERJECTIONS}|{INTERJECTIONS})\b[\s,]*)*(?:{name_re})\b\s*[,!?.:;]+\s*|^(?:{name_re}),\s*", re.I)
     tail = re.compile(rf",\s*(?:my\s+friend\s+)?(?:{name_re})\s*(?=[!?.]*$)")
     return lead, tail
+
+
+_ASKED = re.compile(r"[\w'\")\]]\s*\?[?!]*\s*$")  # a question mark after a word, a quote or a bracket, ending the sentence
 
 
 # A statement with a question tagged on: "..., isn't it lovely?", "..., don't you think?", "..., right?"

@@ -21,7 +21,7 @@ WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
         ("What time is it??", [True]),
         ('Did you see "Dune"?', [True]),
         ("Is it 2023?", [True]),
-        ("Really?!", [True]),
+        ("Paris?! I never had a chance to visit it.", [False, False]),  # exclaimed
         ("Want to come (if you are free)?", [True]),
         ('He asked "are you ok?"', [False]),  # a question reported, not asked
         ('Say something like, "Would you like to dance tonight? I\'m still a beginner."', [False, False]),

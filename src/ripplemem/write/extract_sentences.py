@@ -168,7 +168,7 @@ def address_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Patter
     return lead, tail
 
 
-_ASKED = re.compile(r"[\w'\")\]]\s*\?[?!]*\s*$")  # a question mark after a word, a quote or a bracket, ending the sentence
+_ASKED = re.compile(r"[\w'\")\]]\s*\?+\s*$")  # question marks after a word, a quote or a bracket end it ("Paris?!" exclaims)
 
 
 # A statement with a question tagged on: "..., isn't it lovely?", "..., don't you think?", "..., right?"

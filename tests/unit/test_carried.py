@@ -74,3 +74,15 @@ def test_a_chat_is_never_carried(ex: RuleExtractor) -> None:
     found = composed(ex, rows, names=())
     assert not any("D1:2" in c.sources and "D1:3" in c.sources for c in found)
 
+
+
+def test_a_memory_before_that_was_only_the_copied_sentence_is_dropped_and_keeps_its_facts(ex: RuleExtractor) -> None:
+    rows = [("Ann", "I bought a 1967 Gibson guitar for 2,400 dollars at the auction in Leeds."),
+            ("Ben", "Is it insured against theft and fire damage?"),  # a question: never glued onto what came before
+            ("Ann", "Yes, the broker set it up last week, it covers the case too.")]
+    apart = composed(ex, rows, WriteSettings(compose_carry_chars=0))
+    assert [c.sources for c in apart] == [("D1:1",), ("D1:2", "D1:3")]
+    (memory,) = composed(ex, rows)
+    assert memory.sources == ("D1:1", "D1:2", "D1:3")
+    assert memory.restatement.startswith("Ann bought a 1967 Gibson guitar for 2,400 dollars at the auction in Leeds. Ben asked: Is it insured")
+    assert {"1967", "2,400 dollars", "Leeds"} <= set(memory.facts)  # the dropped memory's facts kept

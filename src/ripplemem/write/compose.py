@@ -426,5 +426,6 @@ def compose(candidates: Sequence[Candidate], position: Mapping[str, int], ws: Wr
             out[i - 1].restatement
         ) and kept and kept[-1] is out[i - 1]:
             kept.pop()  # the memory before was that one sentence, now stated with what leans on it
+            carry = replace(carry, facts=tuple(dict.fromkeys(out[i - 1].facts + carry.facts)))
         kept.append(carry or out[i])
     return kept

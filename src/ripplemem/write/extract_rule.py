@@ -335,8 +335,8 @@ class RuleExtractor:
                     if opens and cur is not None and n == 0 and not asked and not _SHIFT.match(s.text) and not verbatim:
                         # "... my old hiking boots. I'm thinking of taking them to the Lakes next month":
                         # "them" are the boots, whatever the time and however long (up to max_chars)
-                        opens = size + len(piece) > self.max_chars or not leans_on_referent(
-                            s.text, [n for n in (roles.name, roles.other_name) if n])
+                        people = [who for who in (roles.name, roles.other_name) if who]
+                        opens = size + len(piece) > self.max_chars or not leans_on_referent(s.text, people)
                 if cur is None or opens:
                     lead = _lead_in(cur)
                     cur = Unit(lead[0], lead[1])

@@ -15,7 +15,7 @@ from ..config import GraphSettings, RecallSettings
 from ..ground.relations import relation_aliases, says_relation
 from ..ground.salience import salient
 from ..store.base import Store
-from ..types import Cues, Hit, MemoryUnit, Scope, Vector
+from ..types import Cues, Hit, MemoryUnit, Scope, TimeSpan, Vector
 from .assemble import DICTATED, dictated
 
 
@@ -61,12 +61,13 @@ def discriminating(store: Store, scope: Scope, cues: Cues, total: int, gs: Graph
 
 
 def structural_view(
-    store: Store, scope: Scope, useful: Cues, k: int, gs: GraphSettings, aliases: Mapping[str, Sequence[str]] | None = None
+    store: Store, scope: Scope, useful: Cues, k: int, gs: GraphSettings, aliases: Mapping[str, Sequence[str]] | None = None,
+    qvec: Vector | None = None, time_depth: int = 1, time_specific: float = 0.0,
 ) -> list[Hit]:
     """Memories matching the query's participants, places and time, best first; ``useful``
     holds only the names that discriminate (:func:`discriminating`). A person is also matched
     where a memory calls them by a relation they were named with (``aliases``,
-    :func:`relations`; :func:`relation_hits`)."""
+    :func:`relations`; :func:`relation_hits`). The time's memories: see :func:`of_time`."""
     score: dict[str, float] = defaultdict(float)
     weight = 0.0
     for names, w, lookup in (
@@ -82,12 +83,43 @@ def structural_view(
                 score[uid] += w / len(names)
     if useful.time is not None:
         weight += gs.weight_time
-        for uid, compat in store.by_time(scope, useful.time, k):
+        for uid, compat in of_time(store, scope, useful.time, k, qvec, time_depth, time_specific):
             score[uid] += gs.weight_time * compat
     if not score:
         return []
     ranked = sorted(score.items(), key=lambda p: (-p[1], p[0]))[:k]
     return _hits(ranked, "structural", scale=weight)
+
+
+def of_time(
+    store: Store, scope: Scope, span: TimeSpan, k: int, qvec: Vector | None, depth: int, specific: float = 0.0
+) -> list[tuple[str, float]]:
+    """``k`` memories of the question's time ``span`` with their match: read ``depth`` times
+    deeper, those nearest in time first and, among as near, those closest to the question
+    (``qvec``). A memory whose time is wider than ``span`` matches it by the share of its time
+    the span covers, to the power ``specific``: "April 2023", let alone "the 2020s", holds last
+    Saturday but does not say it was then. Nearest in time alone, the ``k`` are whatever else
+    was said that day or dated vaguely: in a chat history a dozen sessions share a date, and
+    "Who did I go with to the music event last Saturday?" took a month-dated frame shop's
+    styles, a decade-dated list of festivals and that Saturday's airbrush compressor."""
+    timed = store.by_time(scope, span, k * max(depth, 1))
+    if len(timed) <= k and specific <= 0:
+        return timed
+    units = {u.id: u for u in store.get_units(scope, [uid for uid, _ in timed])}
+    wide = span.end - span.start
+
+    def matched(uid: str, compat: float) -> float:
+        own = units[uid].time if uid in units else None
+        if own is None or specific <= 0 or own.end - own.start <= wide:
+            return compat
+        return compat * (wide / (own.end - own.start)) ** specific
+
+    def close(uid: str) -> float:
+        vec = units[uid].vector if uid in units else None
+        return float(vec @ qvec) if vec is not None and qvec is not None else -1.0
+
+    scored = [(uid, matched(uid, compat)) for uid, compat in timed]
+    return sorted(scored, key=lambda p: (-round(p[1], 2), -close(p[0]), p[0]))[:k]
 
 
 def relations(store: Store, scope: Scope, useful: Cues, k: int) -> dict[str, tuple[str, ...]]:
@@ -179,7 +211,7 @@ def initial_recall(
         "lexical": _hits(lexical if deep else lexical[:wide], "lexical"),
     }
     if rs.structural:
-        views["structural"] = structural_view(store, scope, useful, rs.view_k, gs, aliases)
+        views["structural"] = structural_view(store, scope, useful, rs.view_k, gs, aliases, qvec, rs.time_depth, rs.time_specific)
     return views, [uid for uid, _ in lexical]
 
 

@@ -26,6 +26,10 @@ SMALL_TALK = [
     ("That must've been so hard.", RACE),
     ("You really showed such grit and determination.", RACE),
     ("You really showed courage out there.", RACE),
+    # the stance with a focus adverb; a participle after a linking verb is a state
+    ("I can just imagine the thrill of being out there.", RACE),
+    ("I can only imagine how that felt.", RACE),
+    ("Feeling so accomplished must be amazing.", RACE),
 ]
 
 CONTENT = [
@@ -36,6 +40,8 @@ CONTENT = [
     ("I bet it rained, it rained here all day.", CAMP),
     # an event told with no stance
     ("The water was freezing and we swam anyway.", CAMP),
+    ("I just signed up for a marathon in Lisbon.", RACE),
+    ("She felt betrayed by the whole club.", RACE),
     ("My brother fixed ours with duct tape.", FIX),
     # under a stance, but naming what was not heard
     ("Glad it worked out, Tom's plumber charged us a fortune.", FIX),
@@ -55,3 +61,5 @@ def test_which_past_reacts() -> None:
     assert reacts_in_past("glad it worked out".split(), 2)
     assert not reacts_in_past("it rained all day".split(), 1)
     assert not reacts_in_past("the dog ran off".split(), 2)
+    assert reacts_in_past("feeling fulfilled must be amazing".split(), 1)
+    assert not reacts_in_past("she felt betrayed".split(), 1)

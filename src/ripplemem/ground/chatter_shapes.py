@@ -148,7 +148,8 @@ def speaks_of_self(lows: list[str]) -> bool:
             continue
         if w == "i" and nxt in LIKING and praises_listener(lows[i + 2 :]):
             continue  # "I love how you ...", "I love it when you ...": praise, not a preference
-        if w == "i" and nxt in MODALS and rest[1:2] and rest[1] in AFFECT:
+        stance = [x for x in rest[1:] if x not in _FOCUS]  # "I can just imagine", "I can only imagine"
+        if w == "i" and nxt in MODALS and stance[:1] and stance[0] in AFFECT:
             continue  # "I can imagine ...", "I would think ...": a stance towards what was heard
         if w in ("we", "we'll", "we'd") and (nxt in MODALS or w == "we'll"):
             continue  # "we can do it", "we'll get there": the two of us, urged on
@@ -165,7 +166,8 @@ def reacts_in_past(lows: list[str], at: int) -> bool:
     amazing", "must've been hard"); or what was heard, under a stance towards it ("Glad it all
     worked out", "I can imagine that it felt good", "I bet it felt great", "Sorry it went that
     way": the first past after the stance), and a participle after "get" or "be" under such a stance
-    ("I can imagine it felt good to get lost in nature"). Not a past the speaker tells ("It rained all day", "we went to the lake"), which
+    ("I can imagine it felt good to get lost in nature"); a participle after a linking verb, a
+    state ("Feeling fulfilled must be amazing", "That sounds complicated"). Not a past the speaker tells ("It rained all day", "we went to the lake"), which
     :func:`speaks_of_self` finds for the first person."""
     j = at - 1
     while j >= 0 and lows[j] in DEGREE:
@@ -174,6 +176,8 @@ def reacts_in_past(lows: list[str], at: int) -> bool:
         return True
     if j >= 1 and lows[j] in ("have", "'ve") and lows[j - 1] in MODALS or j >= 0 and lows[j] in _MODAL_PERFECT:
         return True
+    if j >= 0 and lows[j] in _LINKING:
+        return True  # "feeling fulfilled", "it sounds complicated": a state, not an event told
     if j >= 0 and lows[j] in _PARTICIPLE_AFTER:
         return any(w in _REACTING for w in lows[:j])  # "(I can imagine ...) get lost": a participle, no tense of its own
     for w in reversed(lows[:at]):
@@ -195,6 +199,8 @@ def is_past(low: str) -> bool:
 
 _PARTICIPLE_AFTER = frozenset({"get", "gets", "getting", "be", "been", "being"})
 _REACTING = frozenset({"glad", "happy", "sorry", "imagine", "bet"})  # a stance whose clause is what was heard
+_LINKING = frozenset("feel feels feeling seem seems seeming look looks looking sound sounds".split())  # a participle after them is a state
+_FOCUS = frozenset({"just", "only"})  # between a modal and a stance: "I can just imagine", "I can only imagine"
 
 
 def _opening_stripped(lows: list[str]) -> str:

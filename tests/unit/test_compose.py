@@ -117,6 +117,10 @@ def test_a_topic_change_ends_the_exchange(ex: RuleExtractor) -> None:
         ("It was great to see Ann again.", False),
         ("It's raining in Leeds.", False),
         ("Ben said: There's a new cafe downtown.", False),
+        # "this" pointing at the photo shared with it, not back
+        ("Ben said: This is Ben's book collection so far. Ben shared a photo of a bookshelf.", False),
+        ("These are from the market. Ann shared a photo of a crate of apples.", False),
+        ("This is why Ann left.", True),
     ],
 )
 def test_a_restatement_that_refers_back(text: str, back: bool) -> None:

@@ -46,6 +46,8 @@ _DUMMY = re.compile(
 # a memory that only states a question someone asked ("Ann asked: ..."), no answer with it
 _ASKED = re.compile(r"^[^.!?]{1,60}? asked: ")
 _CAPTION = re.compile(r"^[^.!?]{1,60}? shared a photo of ")  # as the extractor states a shared image
+_POINTING = re.compile(_FRAME + r"(?:this|these)\b", re.IGNORECASE)  # "This is my book collection" + a photo
+_SHOWN = re.compile(r"(?:^|[.!?] )[^.!?]{1,60}? shared a photo of ")
 
 
 # chat roles are named "the user" and "the assistant" in memories (write.extract_rule)
@@ -82,7 +84,10 @@ def unframed(text: str) -> str:
 
 def refers_back(restatement: str) -> bool:
     """Whether a restatement opens by referring to what came before ("It was...", "That's why..."),
-    not with a subject that stands for nothing ("It's been a long week", "There's a cafe")."""
+    not with a subject that stands for nothing ("It's been a long week", "There's a cafe") nor
+    with "this"/"these" pointing at the photo the speaker shares with it."""
+    if _POINTING.match(restatement) and _SHOWN.search(restatement):
+        return False  # "This is Tim's book collection so far. Tim shared a photo of a bookshelf": the photo
     return bool(_BACKREF.match(restatement)) and not _DUMMY.match(restatement)
 
 

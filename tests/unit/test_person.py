@@ -86,6 +86,11 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Friends help us through tough times.", C, M, "Friends help us through tough times."),
     ("Pets make us happier.", C, M, "Pets make us happier."),
     ("The kids make us laugh every day.", C, M, "The kids make Caroline and others laugh every day."),
+    # ... and in the "how" clause of an exclamation; not what a person did or does
+    ("It's so cool how taking care of ourselves helps us be more creative.", C, M, "It's so cool how taking care of ourselves helps us be more creative."),
+    ("It's amazing how books can shift how we think.", C, M, "It's amazing how books can shift how we think."),
+    ("It's funny how the kids make us laugh.", C, M, "It's funny how the kids make Caroline and others laugh."),
+    ("It's amazing how you helped us move.", C, M, "It's amazing how Melanie helped Caroline and others move."),
     ("Books changed how we think.", C, M, "Books changed how Caroline and others think."),  # past: what happened to them
     ("Our dogs make us happy.", C, M, "Caroline's dogs make Caroline and others happy."),
     # ... or of any one of a kind: "a"/"an" and a singular noun, "something like" a thing named

@@ -124,9 +124,9 @@ def _impersonal_clause(verb: Token, *, second: bool) -> bool:
             return True  # "You reach Nettle by a steep spiral staircase": how anyone gets there
         # "It's amazing when you see them grow"; "When you love your job, you never work"
         return _when_clause(verb) or any(_when_clause(c) for c in verb.children)
-    if subject is not None and verb.dep_ in ("ROOT", "conj") and _thing(subject, gerund_only=not second):
+    if subject is not None and _stated(verb) and _thing(subject, gerund_only=not second):
         return any(_you_of(c) for c in verb.children)  # "It helps you see", "Music makes you feel alive"
-    if not second and subject is not None and verb.dep_ in ("ROOT", "conj") and _kind(subject):
+    if not second and subject is not None and _stated(verb) and _kind(subject):
         # "Books can shift how we think", "Pets make us happier": what a kind does to people
         if any(_you_of(c) or _how_we(c) for c in verb.children):
             return True
@@ -135,6 +135,14 @@ def _impersonal_clause(verb: Token, *, second: bool) -> bool:
         # such an effect on our wellbeing": what any one of a kind does to anyone's
         return any(_ours(c) for c in verb.children if c.dep_ not in _SUBJECTS and c.dep_ not in ("advcl", "conj", "relcl"))
     return False
+
+
+def _stated(verb: Token) -> bool:
+    """A clause stated as such: a main clause, one coordinated with it, or the "how" clause
+    of an exclamation ("It's so cool how taking care of ourselves helps us be creative")."""
+    if verb.dep_ in ("ROOT", "conj"):
+        return True
+    return verb.dep_ == "ccomp" and any(c.dep_ == "advmod" and c.lower_ == "how" for c in verb.children)
 
 
 def _any_one(subject: Token) -> bool:

@@ -185,6 +185,9 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         ("I remember it as if it were yesterday.", "I remember it as if it were yesterday."),
         ("It felt like yesterday was a waste.", "It felt like 7 May 2023 was a waste."),
         ("I feel like yesterday's talk went well.", "I feel like 7 May 2023's talk went well."),
+        # a phrase opened with a preposition is no subject: it keeps its preposition
+        ("Tokyo in March is lovely.", "Tokyo in March 2023 is lovely."),
+        ("Last night was fun.", "The night of 7 May 2023 was fun."),
     ],
 )
 def test_restate_times(text: str, expected: str) -> None:

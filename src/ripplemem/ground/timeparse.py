@@ -503,6 +503,7 @@ def infer_tense(text: str) -> Tense:
     return "future" if _FUTURE.search(text) else "past"
 
 
+_PREPOSITIONAL = re.compile(r"(?:in|on|during|at)\s", re.IGNORECASE)
 _SUBJECT_VERB = re.compile(r"\s+(?:was|is|were|has|had|will|would|'s|been|seems?|sounds?|looks?|felt|feels?)\b", re.I)
 
 
@@ -639,8 +640,10 @@ def _finish(text: str, c: TimeMention, day: date) -> TimeMention:
         after_preposition = len(words) > 1 and words[-2].lower() in _PREPOSITIONS | _DURATION_PREPOSITIONS
         bare = after_preposition or bool(_SUBJECT_VERB.match(text, c.end))
         return c._replace(text=text[start : c.end], start=start, restated=first[1] if bare else c.restated)
-    if c.relative and _SUBJECT_VERB.match(text, c.end) and first[0] in ("on", "in") and len(first) > 1:
-        return c._replace(restated=first[1])  # "Last night was fun": the phrase is the subject
+    if c.relative and _SUBJECT_VERB.match(text, c.end) and first[0] in ("on", "in") and len(first) > 1 and not _PREPOSITIONAL.match(c.text):
+        # "Last night was fun": the phrase is the subject; a phrase the speaker opened with a
+        # preposition is none ("Tokyo in November is lovely" keeps its "in")
+        return c._replace(restated=first[1])
     if c.relative and text.startswith(("'s", "\u2019s"), c.end) and first[0] in ("on", "in") and len(first) > 1:
         return c._replace(restated=first[1])  # "tomorrow's opening": a possessive, "20 June 2023's opening"
     if (c.relative and words and words[-1].lower() in _PREPOSITIONS | _DURATION_PREPOSITIONS

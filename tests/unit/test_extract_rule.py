@@ -564,6 +564,14 @@ def test_an_answer_s_closing_pleasantries_are_left_out_of_its_tail() -> None:
     text = "Pack light layers for the hike. Bring two litres of water. I hope this helps! Let me know if you need anything else."
     assert answer_tail(text, 400, 600) == ["The assistant said: Pack light layers for the hike. Bring two litres of water."]
     assert answer_tail("Good luck with your trip!", 400, 600) == []
+    # offers of more help close it too, however they go on; a plan between people is no offer
+    text = ("Tailor your resume to the local job market. As for planning your trip, I'd be happy to help you with more "
+            "recommendations. Just let me know what you're interested in, and I'll do my best to assist you! "
+            "I hope this helps you get started!")
+    assert answer_tail(text, 400, 600) == ["The assistant said: Tailor your resume to the local job market."]
+    assert answer_tail("Book the ferry early. I'm here to help if you need anything else.", 400, 600) == [
+        "The assistant said: Book the ferry early."]
+    assert answer_tail("Let me know when you're back from Lisbon.", 400, 600) != []
 
 
 def test_a_speaker_s_own_news_told_with_a_rising_tone_is_a_statement(ex: RuleExtractor) -> None:

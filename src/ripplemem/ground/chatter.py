@@ -53,7 +53,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import chatter_shapes as shapes
-from .chatter_formulas import ACTS, ANY_FORMULA, FACT_QUESTION, FORMULA_RES, REPLY_CLOSING, TAG_QUESTION, TRY_IT_RE, Act
+from .chatter_formulas import (
+    ACTS,
+    ANSWER_OFFER,
+    ANY_FORMULA,
+    FACT_QUESTION,
+    FORMULA_RES,
+    REPLY_CLOSING,
+    TAG_QUESTION,
+    TRY_IT_RE,
+    Act,
+)
 from .chatter_words import (
     ADDRESS,
     BE_FORMS,
@@ -189,6 +199,13 @@ def _requests(act: Act, why: str) -> bool:
 
 
 LENIENT = "leniently:"  # the reason given when a sentence of unknown words was read as small talk
+
+
+def offers_help(sentence: str) -> bool:
+    """Whether ``sentence`` offers more help, as an answer closes ("I'd be happy to help you
+    with more tips.", "Just let me know what you're interested in, and I'll do my best to
+    assist you!"); read at the end of an assistant's answer only."""
+    return bool(ANSWER_OFFER.match(sentence.translate(_APOSTROPHES)))
 
 
 def promises_to_try(sentence: str) -> bool:

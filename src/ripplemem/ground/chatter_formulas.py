@@ -180,13 +180,28 @@ _REPLY_NOUNS = (
     r"lists?|advice|instructions|resources|recipes?|considerations|techniques|scenarios|details|responses?)"
 )
 _THESE = r"(?:these|this|the\s+above|those|my|all\s+(?:of\s+)?(?:these|this|the\s+above))"
+_OFFER = (
+    r"(?:i'?d|i\s+would|i'?ll|i\s+will|i'?m|i\s+am)\s+(?:be\s+)?(?:more\s+than\s+|always\s+|also\s+|just\s+)?"
+    r"(?:happy|glad|delighted|here|available|do\s+my\s+best)\s+to\s+(?:help|assist)"
+)
 REPLY_CLOSING = re.compile(
     rf"^\W*(?:(?:i\s+)?(?:really\s+|sincerely\s+|do\s+)?hope|hopefully)\s+(?:that\s+)?{_THESE}\s+(?:[\w'-]+\s+){{0,3}}?"
     rf"{_REPLY_NOUNS}(?![\w'])[^?\d]*$"
     r"|^\W*(?:do|does)\s+you\s+have\s+any\s+(?:other|more|further|additional|follow-up)\s+questions?"
     r"(?:\s+or\s+(?:concerns?|comments?|requests?))?(?![\w'])[^.!]*\?\W*$"
     rf"|^\W*(?:by\s+[\w'-]+ing|with)\s+{_THESE}\s+[^.!?]*?(?:you'?ll|you\s+will|you'?re|you\s+are)\s+(?:be\s+)?"
-    r"(?:well\s+)?on\s+(?:your|the|a\s+good)\s+(?:way|path|road|track)\s+to(?![\w'])[^?]*$",
+    r"(?:well\s+)?on\s+(?:your|the|a\s+good)\s+(?:way|path|road|track)\s+to(?![\w'])[^?]*$"
+    # "I hope this helps you get started!": the reply helping, whatever with
+    rf"|^\W*(?:i\s+)?(?:really\s+)?hope\s+(?:that\s+)?(?:this|that|{_THESE}\s+{_REPLY_NOUNS})\s+(?:helps?|is\s+helpful|was\s+helpful)(?![\w'])[^?\d]*$",
+    re.I,
+)
+# An answer's closing offer of more help: "As for your trip, I'd be happy to help you with more
+# tips.", "Just let me know what you're interested in, and I'll do my best to assist you!". Only
+# at the end of an assistant's answer (``write.extract_rule.answer_tail``): between two people
+# "I'd be happy to help you paint the fence on Saturday!" is a plan.
+ANSWER_OFFER = re.compile(
+    rf"^\W*(?:(?:and|so|also|as\s+for\s+[^,.!?]{{1,60}},)\s*)?{_OFFER}(?![\w'])[^?\d]*$"
+    rf"|^\W*(?:just\s+|please\s+)?let\s+me\s+know\b[^.!?\d]*?(?:{_OFFER}|\b(?:help|assist)\s+(?:you|further))(?![\w'])[^?\d]*$",
     re.I,
 )
 # Interrogatives that ask for a place, a time, a choice or an amount: the answer is a fact.

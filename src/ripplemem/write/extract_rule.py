@@ -48,7 +48,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..ground.chatter import is_pleasantry
+from ..ground.chatter import is_pleasantry, offers_help
 from ..ground.chatter_words import POLAR_OPENERS
 from ..ground.layout import blank_code, item_extent, script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
@@ -660,14 +660,15 @@ def answer_tail(text: str, unit_chars: int, max_chars: int) -> list[str]:
     """A long answer past its parsed opening, kept as said: its sentences gathered into pieces
     of about ``unit_chars`` (a longer sentence cut at clause boundaries, :func:`_cut`; a lead-in
     that ends with a colon takes what follows up to ``max_chars``), each "The assistant said: ...". Nothing is inferred: no pronoun, time or name is rewritten, and
-    nothing in it is left out as small talk but the answer's closing: the pleasantries it ends
-    with ("I hope this helps!", "Let me know if you need anything else."). The pieces are found
+    nothing in it is left out as small talk but the answer's closing: the pleasantries and
+    offers of more help it ends with ("I hope this helps!", "Let me know if you need anything
+    else.", "I'd be happy to help you with more tips."). The pieces are found
     by their words (an answer's later memories are out of the vector index, ``write.dense``),
     and they cite the answer's turn."""
     pieces: list[str] = []
     room = max_chars - len(_TAIL_LEAD)
     spans = split_sentences(text)
-    while spans and is_pleasantry(text[spans[-1][0] : spans[-1][1]]):
+    while spans and (is_pleasantry(last := text[spans[-1][0] : spans[-1][1]]) or offers_help(last)):
         spans.pop()
     for a, b in spans:
         for part in _cut(text[a:b], room):

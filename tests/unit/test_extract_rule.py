@@ -587,6 +587,11 @@ def test_whose_words_these_are_is_read_from_the_first_sentence(ex: RuleExtractor
     assert c.restatement.startswith("Caroline said: Let's start a book club!"), c.restatement
     c = one(ex.extract(window(("Caroline", "I started a book club. It meets every Friday at the library."))))
     assert c.restatement.startswith("Caroline started a book club."), c.restatement
+    # advice that names its speaker as no subject is still the speaker's words
+    w = window(("Melanie", "Thanks, that means a lot."), ("Caroline", "Call my sister Ann, she fixed hers last week."), new=[1])
+    assert one(ex.extract(w)).restatement.startswith("Caroline said: Call Caroline's sister Ann"), ex.extract(w)
+    w = window(("Melanie", "Look!"), ("Caroline", "Love the scarf my aunt knitted me!"), new=[1])
+    assert one(ex.extract(w)).restatement.startswith("Caroline loves the scarf"), ex.extract(w)  # the subject given back
 
 
 def test_a_reaction_naming_what_the_next_sentence_calls_it_is_kept() -> None:

@@ -412,7 +412,7 @@ class RuleExtractor:
         # ripple! ... Maria and John's community" names the speaker only in its last one, and
         # the photo line ("Maria shared a photo of ...") names them but says nothing they said
         first = unit.parts[0].lower() if unit.parts else ""
-        if attribute and (roles.name.lower() not in first or _quoted(doc, roles) and not opens):
+        if attribute and (roles.name.lower() not in first or _quoted(doc, roles) and not opens or not opens and _commands(doc, unit)):
             text = f"{cap(roles.name)} said: {text}"
         text = cap(f"{text} {unit.photo}" if unit.photo else text)[: self.max_chars]
         original = " ".join(s.text for s in unit.sentences)
@@ -557,6 +557,18 @@ def _quoted(doc: Doc | None, roles: Roles) -> bool:
     ... I'd start with five reps"): restated, "your back" had to stay while "your glutes"
     became "the user's glutes" in the same sentence."""
     return doc is not None and roles.name == CHAT_ASSISTANT and _instructs(doc)
+
+
+def _commands(doc: Doc | None, unit: Unit) -> bool:
+    """Whether ``unit`` opens by telling the listener what to do, a bare verb first: its
+    speaker's name in it is no subject ("Take comfort in knowing Caroline has got a community cheering her on, Melanie
+    included" is Melanie's advice, and needs "Melanie said:")."""
+    said = unit.sentences[0] if unit.sentences else None
+    if doc is None or said is None or said.question:
+        return False
+    span = doc.char_span(said.start, said.start + len(said.text), alignment_mode="expand")
+    words = [t for t in span or () if not t.is_punct and t.dep_ != "intj" and t.lower_ != "please"]
+    return bool(words) and words[0].tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in words[0].children)
 
 
 def _instructs(doc: Doc) -> bool:

@@ -30,6 +30,11 @@ SMALL_TALK = [
     ("I can just imagine the thrill of being out there.", RACE),
     ("I can only imagine how that felt.", RACE),
     ("Feeling so accomplished must be amazing.", RACE),
+    # what the listener did, praised by its degree; two verbs of one "you"
+    ("You really stepped up.", RACE),
+    ("You've gained so much from this experience.", RACE),
+    ("You really overcame those nerves.", RACE),
+    ("You've trained so hard and achieved a lot.", RACE),
 ]
 
 CONTENT = [
@@ -42,6 +47,8 @@ CONTENT = [
     ("The water was freezing and we swam anyway.", CAMP),
     ("I just signed up for a marathon in Lisbon.", RACE),
     ("She felt betrayed by the whole club.", RACE),
+    ("You really bought a new bike for it!", RACE),  # a thing it introduces
+    ("We drove to the coast and camped all week.", CAMP),
     ("My brother fixed ours with duct tape.", FIX),
     # under a stance, but naming what was not heard
     ("Glad it worked out, Tom's plumber charged us a fortune.", FIX),
@@ -63,3 +70,5 @@ def test_which_past_reacts() -> None:
     assert not reacts_in_past("the dog ran off".split(), 2)
     assert reacts_in_past("feeling fulfilled must be amazing".split(), 1)
     assert not reacts_in_past("she felt betrayed".split(), 1)
+    assert reacts_in_past("you've worked so hard and accomplished a lot".split(), 5)
+    assert not reacts_in_past("it rained and we stayed in".split(), 4)

@@ -116,11 +116,33 @@ def advises(lows: list[str]) -> bool:
 
 def evaluates(lows: list[str]) -> bool:
     """Whether a sentence evaluates: an evaluative or stance word, a virtue it names ("You
-    really showed such grit"), or "I love how you ..."."""
-    if any(w in EVALUATIVE or w in STANCE or w in VIRTUES for w in lows):
+    really showed such grit"), what the listener did, praised by its degree (:func:`praises_doing`),
+    or "I love how you ..."."""
+    if any(w in EVALUATIVE or w in STANCE or w in VIRTUES for w in lows) or praises_doing(lows):
         return True
     liked = (lows[i + 2 :] for i, w in enumerate(lows[:-1]) if w == "i" and lows[i + 1] in LIKING)
     return any(praises_listener(rest, doing=True) for rest in liked)
+
+
+_YOU_DID = frozenset(("you", "you've", "you'd"))
+_PERFECT = frozenset(("have", "'ve", "had", "'d"))
+_HOW_MUCH = frozenset(("really", "truly", "so", "such", "much", "lot", "hard", "definitely", "totally"))
+
+
+def praises_doing(lows: list[str]) -> bool:
+    """Whether the listener is praised for what they did: "you" with a past or perfect verb and
+    a word of degree ("You really stepped up", "You've gained so much from your own
+    experience", "You've worked so hard and accomplished a lot"). What they did is what was
+    heard; a thing it introduces ("You really bought a new car") is judged as such."""
+    for i, w in enumerate(lows):
+        if w not in _YOU_DID:
+            continue
+        j = i + 1
+        while j < len(lows) and (lows[j] in DEGREE or lows[j] in _PERFECT):
+            j += 1
+        if j < len(lows) and is_past(lows[j]) and any(x in _HOW_MUCH for x in lows[i + 1 :]):
+            return True
+    return False
 
 
 def praises_listener(rest: list[str], *, doing: bool = False) -> bool:
@@ -176,6 +198,10 @@ def reacts_in_past(lows: list[str], at: int) -> bool:
         return True
     if j >= 1 and lows[j] in ("have", "'ve") and lows[j - 1] in MODALS or j >= 0 and lows[j] in _MODAL_PERFECT:
         return True
+    if j >= 0 and lows[j] in ("and", "or"):
+        earlier = [i for i in range(j) if is_past(lows[i])]
+        if earlier:
+            return reacts_in_past(lows, earlier[-1])  # "you've worked so hard and accomplished a lot": one subject
     if j >= 0 and lows[j] in _LINKING:
         return True  # "feeling fulfilled", "it sounds complicated": a state, not an event told
     if j >= 0 and lows[j] in _PARTICIPLE_AFTER:

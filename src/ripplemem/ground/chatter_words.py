@@ -157,7 +157,7 @@ YES_NO = _words("yes yeah yep yup yea no nope nah definitely absolutely sure cer
 PAST_FORMS = _words(
     """was were had did went came saw took gave found won lost bought met ran began wrote told said felt
     left brought caught taught held built sent spent sold drove flew ate drank swam sang wore fell grew
-    knew threw chose spoke broke woke rode stole shook became"""
+    knew threw chose spoke broke woke rode stole shook became overcame"""
 )
 MODALS = _words("can could will would should shall might must gotta 'll")
 # what follows a gerund subject: "Losing a pet **is** so painful", "Starting a business **can** be tough"

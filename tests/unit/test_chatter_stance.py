@@ -35,6 +35,10 @@ SMALL_TALK = [
     ("You've gained so much from this experience.", RACE),
     ("You really overcame those nerves.", RACE),
     ("You've trained so hard and achieved a lot.", RACE),
+    # a guess at how it was: what follows is no new thing
+    ("That must have been a surprise.", RACE),
+    ("You must have been elated up there at the finish.", RACE),
+    ("It must feel great to be recognised for it.", RACE),
 ]
 
 CONTENT = [
@@ -49,6 +53,8 @@ CONTENT = [
     ("She felt betrayed by the whole club.", RACE),
     ("You really bought a new bike for it!", RACE),  # a thing it introduces
     ("We drove to the coast and camped all week.", CAMP),
+    ("It must be in the car.", FIX),  # where a thing is
+    ("The pipes must have been replaced.", FIX),
     ("My brother fixed ours with duct tape.", FIX),
     # under a stance, but naming what was not heard
     ("Glad it worked out, Tom's plumber charged us a fortune.", FIX),

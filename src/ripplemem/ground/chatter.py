@@ -469,19 +469,22 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
     the listener). A follow-up question may hold a verb or two ("How did they **react**?") but
     no noun: a noun asks about something ("What **breed**?"). A statement may hold a few words
     when it evaluates what it heard ("**Winning** a tough **game** must have been thrilling!"),
-    but not when it narrates in the past tense, unless it praises what "you" did.
+    or guesses how it was ("That must have been a **surprise**", "You must have been **elated**":
+    what follows is no new thing, nor a past told), but not when it narrates in the past
+    tense, unless it praises what "you" did.
     """
     if context.answering:
         return False
     lows = [w.lower() for w in _WORD.findall(sentence)]
     if not question and (shapes.thanks_for_support(lows) or shapes.praises_pair(lows)):
         return True  # "You're the best for supporting me in my writing journey", "We rock as a team!"
-    if shapes.speaks_of_self(lows) or any(role == "new" for _, role in unknown):
+    guessed = not question and shapes.infers_how_it_was(lows)  # "That must have been a surprise."
+    if shapes.speaks_of_self(lows) or not guessed and any(role == "new" for _, role in unknown):
         return False
     if question:
         return len(unknown) <= MAX_VERBS_IN_QUESTION and all(role == "verb" for _, role in unknown)
     fresh = [w for w, role in unknown if role != "echo"]  # what was just heard is no news
-    if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or shapes.evaluates(lows) or shapes.generic_claim(lows)):
+    if len(fresh) > MAX_UNKNOWN_IN_REACTION or not (acts or guessed or shapes.evaluates(lows) or shapes.generic_claim(lows)):
         return False
     if fresh and shapes.advises(lows):
         return False  # "Make sure you stretch before each run": what to do, not how it was heard
@@ -490,7 +493,7 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
     if shapes.foretells_role(lows) and any(role == "noun" for _, role in unknown):
         return False  # "You'll be an awesome mom!": what the listener is to become, an opinion one asks about
     past = [i for i, w in enumerate(lows) if shapes.is_past(w)]
-    return all(shapes.reacts_in_past(lows, i) for i in past)  # "you did great", "it must have felt amazing"
+    return guessed or all(shapes.reacts_in_past(lows, i) for i in past)  # "you did great", "it must have felt amazing"
 
 
 def _role(

@@ -182,6 +182,28 @@ def speaks_of_self(lows: list[str]) -> bool:
     return False
 
 
+_GUESSED = frozenset(("it", "that", "this", "you", "those", "these"))
+_MUST = (["must", "have", "been"], ["must've", "been"], ["must", "be"], ["must", "have", "felt"], ["must've", "felt"], ["must", "feel"])
+_PLACED = frozenset("in at on under near inside behind with from by for into".split())
+
+
+def infers_how_it_was(lows: list[str]) -> bool:
+    """Whether a sentence guesses how what was heard was, or how the listener felt: "it",
+    "that" or "you" with "must have been" / "must be" / "must have felt" and no place after it
+    ("That must have been a surprise", "You must have been elated up there with that trophy";
+    not "It must be in the car")."""
+    for i, w in enumerate(lows):
+        if w not in _GUESSED:
+            continue
+        rest = lows[i + 1 :]
+        for frame in _MUST:
+            if rest[: len(frame)] == frame:
+                after = rest[len(frame) :]
+                return bool(after) and after[0] not in _PLACED
+        return False
+    return False
+
+
 def reacts_in_past(lows: list[str], at: int) -> bool:
     """Whether the past form at ``at`` tells no event of its own: what "you" did, praised ("You
     (really) showed such grit", "you did great"); how it must have been ("It must have felt

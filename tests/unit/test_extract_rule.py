@@ -572,6 +572,8 @@ def test_an_answer_s_closing_pleasantries_are_left_out_of_its_tail() -> None:
     assert answer_tail("Book the ferry early. I'm here to help if you need anything else.", 400, 600) == [
         "The assistant said: Book the ferry early."]
     assert answer_tail("Let me know when you're back from Lisbon.", 400, 600) != []
+    # a list item's mark does not open a piece
+    assert answer_tail("* Stretch daily, even for five minutes.", 400, 600) == ["The assistant said: Stretch daily, even for five minutes."]
 
 
 def test_a_speaker_s_own_news_told_with_a_rising_tone_is_a_statement(ex: RuleExtractor) -> None:

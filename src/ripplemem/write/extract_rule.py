@@ -666,6 +666,7 @@ def parse_cut(text: str, limit: int) -> int | None:
 
 
 _TAIL_LEAD = f"{CHAT_ROLES['assistant'].capitalize()} said: "
+_BULLET = re.compile(r"^[*\-\u2022]\s+")  # a list item's mark opening a piece: "* Incorporate these exercises ..."
 
 
 def answer_tail(text: str, unit_chars: int, max_chars: int) -> list[str]:
@@ -688,7 +689,7 @@ def answer_tail(text: str, unit_chars: int, max_chars: int) -> list[str]:
                 pieces[-1] += " " + part
             else:
                 pieces.append(part)
-    return [_TAIL_LEAD + p for p in pieces]
+    return [_TAIL_LEAD + _BULLET.sub("", p, count=1) for p in pieces]
 
 
 def _cut(text: str, limit: int) -> list[str]:

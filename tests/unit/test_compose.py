@@ -99,6 +99,21 @@ def test_a_topic_change_ends_the_exchange(ex: RuleExtractor) -> None:
     assert sources(found) == [("D1:1",), ("D1:2",)]
 
 
+def test_the_other_speaker_s_own_news_is_not_glued_on_by_a_shared_word(ex: RuleExtractor) -> None:
+    found = composed(
+        ex,
+        ("Ann", "My painting of the harbour won a prize at the show."),
+        ("Ben", "Wow! My kids and I just finished a painting of our garden."),
+    )
+    assert sources(found) == [("D1:1",), ("D1:2",)]
+    found = composed(  # more of the same thing, shared, is still stated with it
+        ex,
+        ("Ann", "My painting of the harbour won a prize at the show."),
+        ("Ben", "The harbour painting should hang by the door."),
+    )
+    assert sources(found) == [("D1:1", "D1:2")]
+
+
 @pytest.mark.parametrize(
     ("text", "back"),
     [

@@ -80,7 +80,7 @@ def _dangling(c: Candidate) -> bool:
     return not any(re.search(rf"\b{re.escape(word)}\b", before) for thing in c.concepts | c.locations for word in thing.lower().split())
 
 
-def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = True) -> bool:
+def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = True, said_last: str = "") -> bool:
     """Whether ``b`` continues ``a``: it refers back to it ("It was...", "That's why..."), or its
     first sentence speaks of a thing or group it does not name, whatever its length ("With
     their trust, John and others can do anything!" right after the veterans; see
@@ -89,8 +89,9 @@ def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = Tr
     others), or it is a short reply by the other speaker about something it does not name
     ("I'll add it to my list", see :func:`_dangling`), or, when one of them is short (a
     reply), they share a content word; longer ones must overlap by ``compose_overlap``
-    (Jaccard). A short turn that starts something else (its own subject, nothing shared) is
-    not glued on: a topic change ends an exchange. A speaker's definite phrase ("The stories
+    (Jaccard), unless the short one is the other speaker's own news (:func:`_own_news`; its
+    speaker, ``said_last``, who said the end of ``a``). A short turn that starts something
+    else (its own subject, nothing shared) is not glued on: a topic change ends an exchange. A speaker's definite phrase ("The stories
     ...") goes on from their own turn only right after it (``next_turn``): after the other
     speaker's reply, even one not kept ("Hm, I didn't know that."), "The plan is that I'm
     renewing my passport" starts something new."""
@@ -107,8 +108,18 @@ def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = Tr
     if not ka or not kb:
         return False
     if short:
-        return bool(ka & kb)
+        return bool(ka & kb) and not _own_news(said_last or a.speaker, b)
     return len(ka & kb) / len(ka | kb) >= ws.compose_overlap
+
+
+def _own_news(before: str, b: Candidate) -> bool:
+    """Whether ``b``, said by another speaker than ``before`` (who said the end of the memory
+    it would join), opens on its own speaker as subject (the speaker's name, alone or with
+    others: "Melanie's kids and Melanie just finished another painting" after Caroline's
+    painting): a thing of their own, not more of that memory, whatever word the two share."""
+    if not (before and b.speaker and before != b.speaker):
+        return False
+    return unframed(b.restatement).startswith(b.speaker)
 
 
 # "And", "also", "plus" opening a speaker's turn, with a clause of its own after them: another
@@ -181,7 +192,7 @@ def can_compose(
         and len(set(a.sources) | set(b.sources)) <= ws.compose_turns
         and _adjacent(a, b, position, ws.compose_gap)
         and _times_agree(a, b)
-        and (question or _related(a, b, ws, _adjacent(last, b, position, 1)))
+        and (question or _related(a, b, ws, _adjacent(last, b, position, 1), last.speaker))
     )
 
 

@@ -188,6 +188,10 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         # a phrase opened with a preposition is no subject: it keeps its preposition
         ("Tokyo in March is lovely.", "Tokyo in March 2023 is lovely."),
         ("Last night was fun.", "The night of 7 May 2023 was fun."),
+        # a season naming the kind of a thing after it is no time
+        ("My painting is in the autumn show.", "My painting is in the autumn show."),
+        ("Last summer vacation was fun.", "Last summer vacation was fun."),
+        ("We went in the autumn and loved it.", "We went in fall 2022 and loved it."),
     ],
 )
 def test_restate_times(text: str, expected: str) -> None:

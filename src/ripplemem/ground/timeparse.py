@@ -182,6 +182,13 @@ _WEEKDAY_ABBR = r"(?P<wd>(?-i:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun))\.?"
 _PART = r"(?:\s+(?P<part>morning|afternoon|evening|night))?"
 _REL = r"(?P<rel>last|this\s+past|past|previous|this\s+coming|coming|this|next)"
 _SEASON = r"(?P<season>summer|winter|spring|fall|autumn)"
+# a season naming the kind of a thing after it is no time of its own: "the autumn show", "last
+# summer's" is, "the summer holidays" would be stated "in summer 2022 holidays"
+_FUNCTION_AFTER = (
+    "and|or|but|so|when|while|before|after|because|since|until|as|then|too|though|of|in|on|at|to|for|with|by|from|"
+    "i|we|he|she|they|it|you|my|our|his|her|their|this|that|is|was|were|are|will|would|had|has|have|'s"
+)
+_NOT_MODIFIER = rf"(?!\s+(?!(?:{_FUNCTION_AFTER})\b)[a-z])"
 
 Found = tuple[TimeSpan, str] | None  # the span and the phrase rewritten with it
 Rule = Callable[[re.Match[str], date, Tense], Found]
@@ -481,7 +488,7 @@ _RULES: tuple[tuple[re.Pattern[str], Rule, bool, _Gate], ...] = tuple(
         (r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s+time)?\b", _rule_in_future, True, "day|week|month|year"),
         (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+now\b", _rule_in_future, True, "now"),
         (r"\b" + _REL + r"\s+(?P<unit>month|year)\b", _rule_rel_month_year, True, "month|year"),
-        (r"\b(?:" + _REL + r"\s+|(?:in|during|over|through)\s+the\s+)" + _SEASON + r"\b", _rule_season, True, "summer|winter|spring|fall|autumn"),
+        (r"\b(?:" + _REL + r"\s+|(?:in|during|over|through)\s+the\s+)" + _SEASON + r"\b" + _NOT_MODIFIER, _rule_season, True, "summer|winter|spring|fall|autumn"),
         (r"\b(?:(?:in|during|over)\s+)?(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?(?P<y>(?:19|20)\d{2})\b", _rule_season_year, False, "summer|winter|spring|fall|autumn"),
         (r"\b(?:" + _REL + r"\s+|on\s+)?" + _WEEKDAY + r"(?!s\b)" + _PART + r"\b", _rule_weekday, True, "day"),
         (r"\b(?:" + _REL + r"\s+|on\s+)" + _WEEKDAY_ABBR + r"(?![\w'])" + _PART, _rule_weekday, True, "mon|tue|wed|thu|fri|sat|sun"),

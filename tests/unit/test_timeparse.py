@@ -192,6 +192,13 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         ("My painting is in the autumn show.", "My painting is in the autumn show."),
         ("Last summer vacation was fun.", "Last summer vacation was fun."),
         ("We went in the autumn and loved it.", "We went in fall 2022 and loved it."),
+        ("I loved the Sunday roast.", "I loved the Sunday roast."),
+        ("We went to the weekend market.", "We went to the weekend market."),
+        ("I take the bus to my Tuesday and Thursday rehearsals.", "I take the bus to my Tuesday and Thursday rehearsals."),
+        ("I took that pic on a hike last summer near the coast.", "I took that pic on a hike in summer 2022 near the coast."),
+        ("Last Friday everyone came.", "On Friday, 5 May 2023 everyone came."),
+        ("I woke up early on both Saturday and Sunday last weekend.",
+         "I woke up early on both Saturday, 6 May 2023 and Sunday, 7 May 2023 on the weekend of 6-7 May 2023."),
     ],
 )
 def test_restate_times(text: str, expected: str) -> None:

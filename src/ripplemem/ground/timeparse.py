@@ -182,13 +182,19 @@ _WEEKDAY_ABBR = r"(?P<wd>(?-i:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun))\.?"
 _PART = r"(?:\s+(?P<part>morning|afternoon|evening|night))?"
 _REL = r"(?P<rel>last|this\s+past|past|previous|this\s+coming|coming|this|next)"
 _SEASON = r"(?P<season>summer|winter|spring|fall|autumn)"
-# a season naming the kind of a thing after it is no time of its own: "the autumn show", "last
-# summer's" is, "the summer holidays" would be stated "in summer 2022 holidays"
+# a season, a weekday or "the weekend" naming the kind of a thing after it is no time of its
+# own: "the autumn show", "the Sunday roast", "the weekend market" ("the summer holidays" would
+# be stated "in summer 2022 holidays")
 _FUNCTION_AFTER = (
     "and|or|but|so|when|while|before|after|because|since|until|as|then|too|though|of|in|on|at|to|for|with|by|from|"
+    "near|around|across|along|through|over|under|up|down|out|off|into|onto|about|above|below|behind|between|beyond|"
+    "during|inside|outside|within|without|toward|towards|past|via|like|there|here|just|everyone|everybody|someone|"
+    "last|next|every|went|came|began|got|seems|looks|feels|[a-z]+ed|"
     "i|we|he|she|they|it|you|my|our|his|her|their|this|that|is|was|were|are|will|would|had|has|have|'s"
 )
+_NO_REL = r"(?P<rel>(?!x)x)?"  # the rules read a "rel" group: here none
 _NOT_MODIFIER = rf"(?!\s+(?!(?:{_FUNCTION_AFTER})\b)[a-z])"
+_NOT_PAIRED = rf"(?!\s+(?:and|or|&)\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?!(?:{_FUNCTION_AFTER})\b)[a-z])"  # "my Tuesday and Thursday rehearsals"
 
 Found = tuple[TimeSpan, str] | None  # the span and the phrase rewritten with it
 Rule = Callable[[re.Match[str], date, Tense], Found]
@@ -482,15 +488,18 @@ _RULES: tuple[tuple[re.Pattern[str], Rule, bool, _Gate], ...] = tuple(
         (r"\b" + _REL + r"\s+week\b", _rule_rel_week, True, "week"),
         (r"\bthe\s+week\s+before\s+last\b", _rule_week_before_last, True, "week"),
         (r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _rule_part_of_period, True, "week|month|year"),
-        (r"\b(?:" + _REL + r"\s+|(?:over|during|on|at)\s+the\s+|the\s+)weekend\b", _rule_weekend, True, "weekend"),
+        (r"\b(?:" + _REL + r"\s+|(?:over|during|on|at)\s+the\s+)weekend\b", _rule_weekend, True, "weekend"),
+        (r"\b" + _NO_REL + r"the\s+weekend\b" + _NOT_MODIFIER, _rule_weekend, True, "weekend"),  # not "the weekend market"
         (r"\b" + _NUM + r"\s+weekends?\s+ago\b", _rule_weekends_ago, True, "weekend"),
         (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", _rule_ago, True, "ago"),
         (r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s+time)?\b", _rule_in_future, True, "day|week|month|year"),
         (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+now\b", _rule_in_future, True, "now"),
         (r"\b" + _REL + r"\s+(?P<unit>month|year)\b", _rule_rel_month_year, True, "month|year"),
-        (r"\b(?:" + _REL + r"\s+|(?:in|during|over|through)\s+the\s+)" + _SEASON + r"\b" + _NOT_MODIFIER, _rule_season, True, "summer|winter|spring|fall|autumn"),
+        (r"\b" + _REL + r"\s+" + _SEASON + r"\b" + _NOT_MODIFIER, _rule_season, True, "summer|winter|spring|fall|autumn"),
+        (r"\b" + _NO_REL + r"(?:in|during|over|through)\s+the\s+" + _SEASON + r"\b" + _NOT_MODIFIER, _rule_season, True, "summer|winter|spring|fall|autumn"),
         (r"\b(?:(?:in|during|over)\s+)?(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?(?P<y>(?:19|20)\d{2})\b", _rule_season_year, False, "summer|winter|spring|fall|autumn"),
-        (r"\b(?:" + _REL + r"\s+|on\s+)?" + _WEEKDAY + r"(?!s\b)" + _PART + r"\b", _rule_weekday, True, "day"),
+        (r"\b(?:" + _REL + r"\s+|on\s+)" + _WEEKDAY + r"(?!s\b)" + _PART + r"\b", _rule_weekday, True, "day"),
+        (r"\b" + _NO_REL + _WEEKDAY + r"(?!s\b)" + _PART + r"\b" + _NOT_MODIFIER + _NOT_PAIRED, _rule_weekday, True, "day"),  # not "the Friday meeting"
         (r"\b(?:" + _REL + r"\s+|on\s+)" + _WEEKDAY_ABBR + r"(?![\w'])" + _PART, _rule_weekday, True, "mon|tue|wed|thu|fri|sat|sun"),
         (r"\b(?P<y>\d{4})[-/](?P<mon>\d{1,2})[-/](?P<d>\d{1,2})\b", _rule_full_date, False, r"\d"),
         (r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_ABBR_RE + r"(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False, r"\d"),

@@ -520,7 +520,7 @@ def infer_tense(text: str) -> Tense:
 
 
 _PREPOSITIONAL = re.compile(r"(?:in|on|during|at)\s", re.IGNORECASE)
-_SUBJECT_VERB = re.compile(r"\s+(?:was|is|were|has|had|will|would|'s|been|seems?|sounds?|looks?|felt|feels?)\b", re.I)
+_SUBJECT_VERB = re.compile(r"\s+(?:was|is|were|has|had|will|would|'s|been|seems?|sounds?|looks?|felt|feels?|started|ended|began|went|flew|passed|dragged)\b", re.I)
 
 
 def _after_since(text: str, start: int) -> bool:

@@ -192,6 +192,7 @@ _FUNCTION_AFTER = (
     "last|next|every|went|came|began|got|seems|looks|feels|[a-z]+ed|"
     "i|we|he|she|they|it|you|my|our|his|her|their|this|that|is|was|were|are|will|would|had|has|have|'s"
 )
+_ANY_DAY = r"(?<!\ba\s)(?<!\bany\s)(?<!\beach\s)(?<!\bevery\s)"  # "on a Sunday afternoon last month": no one day
 _NO_REL = r"(?P<rel>(?!x)x)?"  # the rules read a "rel" group: here none
 _NOT_MODIFIER = rf"(?!\s+(?!(?:{_FUNCTION_AFTER})\b)[a-z])"
 _NOT_PAIRED = rf"(?!\s+(?:and|or|&)\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?!(?:{_FUNCTION_AFTER})\b)[a-z])"  # "my Tuesday and Thursday rehearsals"
@@ -499,7 +500,7 @@ _RULES: tuple[tuple[re.Pattern[str], Rule, bool, _Gate], ...] = tuple(
         (r"\b" + _NO_REL + r"(?:in|during|over|through)\s+the\s+" + _SEASON + r"\b" + _NOT_MODIFIER, _rule_season, True, "summer|winter|spring|fall|autumn"),
         (r"\b(?:(?:in|during|over)\s+)?(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?(?P<y>(?:19|20)\d{2})\b", _rule_season_year, False, "summer|winter|spring|fall|autumn"),
         (r"\b(?:" + _REL + r"\s+|on\s+)" + _WEEKDAY + r"(?!s\b)" + _PART + r"\b", _rule_weekday, True, "day"),
-        (r"\b" + _NO_REL + _WEEKDAY + r"(?!s\b)" + _PART + r"\b" + _NOT_MODIFIER + _NOT_PAIRED, _rule_weekday, True, "day"),  # not "the Friday meeting"
+        (r"\b" + _NO_REL + _ANY_DAY + _WEEKDAY + r"(?!s\b)" + _PART + r"\b" + _NOT_MODIFIER + _NOT_PAIRED, _rule_weekday, True, "day"),  # not "the Friday meeting"
         (r"\b(?:" + _REL + r"\s+|on\s+)" + _WEEKDAY_ABBR + r"(?![\w'])" + _PART, _rule_weekday, True, "mon|tue|wed|thu|fri|sat|sun"),
         (r"\b(?P<y>\d{4})[-/](?P<mon>\d{1,2})[-/](?P<d>\d{1,2})\b", _rule_full_date, False, r"\d"),
         (r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_ABBR_RE + r"(?:,?\s+(?P<y>\d{4}))?\b", _rule_full_date, False, r"\d"),

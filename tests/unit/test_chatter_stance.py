@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from chatter_cases import cases, check
-from ripplemem.ground.chatter_shapes import reacts_in_past
+from ripplemem.ground.chatter_shapes import likes, reacts_in_past
 
 CAMP = "We spent the weekend camping by the lake, no phones at all."
 FIX = "The plumber came and the leak is finally fixed."
@@ -39,6 +39,9 @@ SMALL_TALK = [
     ("That must have been a surprise.", RACE),
     ("You must have been elated up there at the finish.", RACE),
     ("It must feel great to be recognised for it.", RACE),
+    # "love" as a noun says what is praised, not what someone likes
+    ("Wow, Ben, family love and support is the best!", "My family has been awesome, they helped so much."),
+    ("Unconditional love is so important.", "My mum took me back in after the divorce."),
 ]
 
 CONTENT = [
@@ -54,6 +57,8 @@ CONTENT = [
     ("You really bought a new bike for it!", RACE),  # a thing it introduces
     ("We drove to the coast and camped all week.", CAMP),
     ("It must be in the car.", FIX),  # where a thing is
+    ("I really love hiking in the hills.", CAMP),  # "love" the verb: what the speaker likes
+    ("Love the new tent!", CAMP),
     ("The pipes must have been replaced.", FIX),
     ("My brother fixed ours with duct tape.", FIX),
     # under a stance, but naming what was not heard
@@ -78,3 +83,8 @@ def test_which_past_reacts() -> None:
     assert not reacts_in_past("she felt betrayed".split(), 1)
     assert reacts_in_past("you've worked so hard and accomplished a lot".split(), 5)
     assert not reacts_in_past("it rained and we stayed in".split(), 4)
+
+
+def test_love_the_verb_or_the_noun() -> None:
+    assert likes("i really love hiking".split()) and likes("love the tent".split()) and likes("we love it".split())
+    assert not likes("family love and support is the best".split()) and not likes("so much love".split())

@@ -34,8 +34,21 @@ from .pipeline import ing_form, lemma_bases, verb_bases
 
 def likes(lows: list[str]) -> bool:
     """Whether a sentence says what someone likes: "love", "adore", or "like" as a verb; not the
-    preposition of a likeness ("Sounds **like** you make a great team", "just **like** that")."""
-    return any(w in LIKING and not (w == "like" and i and lows[i - 1] in LIKE_PREPOSITION_AFTER) for i, w in enumerate(lows))
+    preposition of a likeness ("Sounds **like** you make a great team", "just **like** that"),
+    nor "love" as a noun, after a determiner, a noun or a preposition ("family **love** and
+    support is the best", "so much **love**"): a verb opens the sentence or follows its subject,
+    an auxiliary or an adverb."""
+    return any(
+        w in LIKING and not (w == "like" and i and lows[i - 1] in LIKE_PREPOSITION_AFTER)
+        and not (w == "love" and i and lows[i - 1] not in _BEFORE_A_VERB and lows[i - 1] not in DEGREE)
+        for i, w in enumerate(lows)
+    )
+
+
+_BEFORE_A_VERB = frozenset(
+    "i you we they he she who i'd you'd we'd they'd would do don't didn't does doesn't also still just always "
+    "never ever will 'd to can could".split()
+)
 
 
 def bare_plural(low: str) -> bool:

@@ -522,8 +522,9 @@ def infer_tense(text: str) -> Tense:
 
 _PREPOSITIONAL = re.compile(r"(?:in|on|during|at)\s", re.IGNORECASE)
 _SUBJECT_VERB = re.compile(r"\s+(?:was|is|were|has|had|will|would|'s|been|seems?|sounds?|looks?|felt|feels?)\b", re.I)
-# what a stretch of time does, said of it as the subject when it opens the sentence ("This
-# spring started in late March", "Last week flew by"); not with an object or a destination,
+# what a stretch of time does, said of it as the subject when it opens the sentence or a clause
+# after a comma ("This spring started in late March", "Last week flew by"); not with an object
+# or a destination,
 # a person's ("... and yesterday went to the gym", "Yesterday started my new job")
 _TIME_VERB = re.compile(
     r"\s+(?:started|ended|began|went|flew|passed|dragged)\b(?!\s+(?:my|a|an|the|our|his|her|their|your|to|with|at|into)\b)", re.I
@@ -663,7 +664,8 @@ def _finish(text: str, c: TimeMention, day: date) -> TimeMention:
         after_preposition = len(words) > 1 and words[-2].lower() in _PREPOSITIONS | _DURATION_PREPOSITIONS
         bare = after_preposition or bool(_SUBJECT_VERB.match(text, c.end))
         return c._replace(text=text[start : c.end], start=start, restated=first[1] if bare else c.restated)
-    said_of = _SUBJECT_VERB.match(text, c.end) or _TIME_VERB.match(text, c.end) and not text[: c.start].strip()
+    opens = not text[: c.start].strip() or text[: c.start].rstrip()[-1] in ",;:.!?"  # "By the way, this spring started"
+    said_of = _SUBJECT_VERB.match(text, c.end) or _TIME_VERB.match(text, c.end) and opens
     if c.relative and said_of and first[0] in ("on", "in") and len(first) > 1 and not _PREPOSITIONAL.match(c.text):
         # "Last night was fun": the phrase is the subject; a phrase the speaker opened with a
         # preposition is none ("Tokyo in November is lovely" keeps its "in")

@@ -42,6 +42,11 @@ SMALL_TALK = [
     # "love" as a noun says what is praised, not what someone likes
     ("Wow, Ben, family love and support is the best!", "My family has been awesome, they helped so much."),
     ("Unconditional love is so important.", "My mum took me back in after the divorce."),
+    # congratulations on what was heard; a guess with its "it" left out; an offer to end on
+    ("Congrats on finishing it up!", RACE),
+    ("Congratulations on your victory in the race!", RACE),
+    ("Must have been quite an atmosphere.", RACE),
+    ("Let me know if there's anything else I can help you with.", FIX),
 ]
 
 CONTENT = [
@@ -59,6 +64,8 @@ CONTENT = [
     ("It must be in the car.", FIX),  # where a thing is
     ("I really love hiking in the hills.", CAMP),  # "love" the verb: what the speaker likes
     ("Love the new tent!", CAMP),
+    ("Congrats on the new job at Google!", RACE),  # a name it introduces
+    ("Must be in the garage.", FIX),
     ("The pipes must have been replaced.", FIX),
     ("My brother fixed ours with duct tape.", FIX),
     # under a stance, but naming what was not heard

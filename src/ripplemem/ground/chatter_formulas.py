@@ -191,6 +191,8 @@ REPLY_CLOSING = re.compile(
     r"(?:\s+or\s+(?:concerns?|comments?|requests?))?(?![\w'])[^.!]*\?\W*$"
     rf"|^\W*(?:by\s+[\w'-]+ing|with)\s+{_THESE}\s+[^.!?]*?(?:you'?ll|you\s+will|you'?re|you\s+are)\s+(?:be\s+)?"
     r"(?:well\s+)?on\s+(?:your|the|a\s+good)\s+(?:way|path|road|track)\s+to(?![\w'])[^?]*$"
+    # "Let me know if there's anything else I can assist you with.": an offer to end on
+    r"|^\W*(?:just\s+|please\s+)?let\s+me\s+know\s+if\s+(?:there'?s|there\s+is)\s+anything(?:\s+else)?\s+(?:i\s+can|you\s+need)(?![\w'])[^?\d]*$"
     # "I hope this helps you get started!": the reply helping, whatever with
     rf"|^\W*(?:i\s+)?(?:really\s+)?hope\s+(?:that\s+)?(?:this|that|{_THESE}\s+{_REPLY_NOUNS})\s+(?:helps?|is\s+helpful|was\s+helpful)(?![\w'])[^?\d]*$",
     re.I,

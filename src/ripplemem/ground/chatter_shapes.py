@@ -205,6 +205,8 @@ def infers_how_it_was(lows: list[str]) -> bool:
     "that" or "you" with "must have been" / "must be" / "must have felt" and no place after it
     ("That must have been a surprise", "You must have been elated up there with that trophy";
     not "It must be in the car")."""
+    if any(lows[: len(frame)] == frame for frame in _MUST):
+        lows = ["it", *lows]  # "Must have been quite an atmosphere.": its "it" left out
     for i, w in enumerate(lows):
         if w not in _GUESSED:
             continue

@@ -137,7 +137,7 @@ AFFECT = _words(
     """glad happy sorry proud hope hoping bet think thought agree wish guess know knew sure can't cannot
     appreciate appreciated understand imagine impressed feel here"""
 )
-STANCE = _words("hope hoping wish wishing bet sure glad proud impressed appreciate enjoy imagine")  # evaluative acts
+STANCE = _words("hope hoping wish wishing bet sure glad proud impressed appreciate enjoy imagine congrats congratulations kudos")  # evaluative acts
 FIRST_PERSON = _words("i i'm i've i'd i'll me we we're we've we'd we'll my our mine ours myself ourselves")
 LIKING = _words("love like adore")
 # "like" after these is the preposition of a likeness, not a liking: "sounds like", "just like"

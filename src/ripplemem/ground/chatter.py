@@ -42,7 +42,8 @@ tagged as an adjective, adverb or interjection counts as evaluative, a proper no
 as content, a verb as a verb; without tags (the NER-only pipeline) the rules read the text.
 
 The word classes are in :mod:`ripplemem.ground.chatter_words`, the formulas in
-:mod:`ripplemem.ground.chatter_formulas`.
+:mod:`ripplemem.ground.chatter_formulas`, how one word is read in
+:mod:`ripplemem.ground.chatter_tokens`.
 """
 
 from __future__ import annotations
@@ -64,10 +65,20 @@ from .chatter_formulas import (
     TRY_IT_RE,
     Act,
 )
+from .chatter_tokens import LAUGH as _LAUGH
+from .chatter_tokens import REPEATS as _REPEATS
+from .chatter_tokens import WORD as _WORD
+from .chatter_tokens import common_noun_after_interjection as _common_noun_after_interjection
+from .chatter_tokens import elongated as _elongated
+from .chatter_tokens import kind as _kind
+from .chatter_tokens import opens as _opens
+from .chatter_tokens import participle as _participle
+from .chatter_tokens import stem as _stem
+from .chatter_tokens import tags as _tags
+from .chatter_tokens import vocatives as _vocatives
 from .chatter_words import (
     ADDRESS,
     BE_FORMS,
-    COUNTS_AND_TIMES,
     DEGREE,
     DETERMINERS,
     EMPTY_NOUNS,
@@ -75,9 +86,7 @@ from .chatter_words import (
     FRAGMENT_GLUE,
     GET_FORMS,
     INTERJECTIONS,
-    LEADING,
     LEXICON,
-    MONTH_NAMES,
     NOUN_MODIFIERS,
     PAST_FORMS,
     PLAIN_ADJECTIVES,
@@ -99,14 +108,7 @@ MAX_PLEASANTRY_WORDS = 40  # a longer sentence is not small talk, whatever its w
 MAX_VERBS_IN_QUESTION = 2  # verbs a follow-up question may hold and still name nothing
 MAX_UNKNOWN_IN_REACTION = 4  # unknown words (not echoes) an evaluation of what was heard may hold
 
-_WORD = re.compile(r"(?<!<)(?<!</)[^\W_]+(?:['\-][^\W_]+)*")  # not the "3" of the emoticon "<3"
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
-_REPEATS = re.compile(r"(\w)\1{2,}")  # "sooo" -> "so", "Awww" -> "aw"
-_RUNS = re.compile(r"(\w)\1+")
-_LAUGH = re.compile(r"^(?:a?h+a+)+h*$|^(?:h+e+)+h*$|^l+o+l+$|^(?:ha|ah)+h*$", re.I)
-_SENTENCE_START = frozenset(".!?:;\"(\n-–—")
-_POS_EVALUATIVE = frozenset({"ADJ", "ADV", "INTJ", "PUNCT", "SYM", "DET", "PRON", "AUX", "PART", "CCONJ", "SCONJ", "ADP"})
-_POS_CONTENT = frozenset({"PROPN", "NUM"})
 
 
 # ---------------------------------------------------------------- the API
@@ -512,114 +514,3 @@ def _role(
     if tag == "VERB" or before in VERB_BEFORE or (before in BE_FORMS or before in GET_FORMS) and _participle(low):
         return "verb"  # "did they **react**", "is it **called**"; but "what is **artifice**"
     return "verb" if not question and _participle(low) else "noun"
-
-
-def _common_noun_after_interjection(word: str, interjected: bool) -> bool:
-    """Whether ``word``, opening a sentence after an interjection, is a common noun, neither a
-    name nor a request: written in lower case ("Aww, **childhood** memories can be so
-    powerful!"), a noun of the lemmatizer's index that is no verb. Not "Aww, **Tilly** is so
-    sweet" (a name) nor "Oh, **include** the costs" (a request)."""
-    low = word.lower()
-    return interjected and word == low and low in lemma_bases("noun") and low not in verb_bases()
-
-
-def _kind(word: str, tag: str | None, *, initial: bool, shouting: bool, answering: bool = False) -> str:
-    """``"empty"`` (no content), ``"content"`` (a name, number or time) or ``"unknown"``."""
-    if any(c.isdigit() for c in word):
-        return "content"
-    if word in MONTH_NAMES and not initial:
-        return "content"  # "We moved in **May**": the month, not the modal
-    low = _REPEATS.sub(r"\1\1", word.lower())
-    if _empty_word(low) or _elongated(word) in INTERJECTIONS:
-        return "empty"  # "Noooo", "Hiiii", "Byeee": an interjection drawn out
-    if low.partition("'")[0] in COUNTS_AND_TIMES:
-        return "content"
-    if word[:1].isupper() and not initial and not shouting and word != "I" and not word.startswith("I'"):
-        return "content"  # a name: "We met Jon at Harbor Grill"
-    if tag == "PROPN" and initial and not answering and low in lemma_bases("adj"):
-        return "empty"  # "Brutal.", "Classic!": capitalised as the sentence opens, tagged a name (an answer, "Mexican.", is judged as usual)
-    if tag in _POS_CONTENT:
-        return "content"  # with a tagger: "**Tilly** helps me"
-    if tag in _POS_EVALUATIVE:
-        return "empty"  # with a tagger: "so **groovy**"
-    return "unknown"
-
-
-def _elongated(word: str) -> str:
-    """A word drawn out for effect, each run of a letter said once ("Noooo" -> "no", "Heyyy" ->
-    "hey"); "" when no letter is said three times or more ("good", "hmm" are as written)."""
-    return _RUNS.sub(r"\1", word.lower()) if _REPEATS.search(word.lower()) else ""
-
-
-def _empty_word(low: str) -> bool:
-    if low in LEXICON or _REPEATS.sub(r"\1", low) in LEXICON or _LAUGH.match(low):
-        return True
-    if "-" in low:
-        return all(_empty_word(part) for part in low.split("-") if part)
-    if "'" in low:  # "that'll", "nothing's": the base word decides
-        base, _, clitic = low.partition("'")
-        return clitic in ("s", "re", "ll", "ve", "d", "m", "t") and base in LEXICON
-    return False
-
-
-def _participle(low: str) -> bool:
-    """"thrilled", "winning" (not "breed", "thing"): the shape of a verb form, without a tagger."""
-    return low.endswith("ing") and len(low) >= 6 or low.endswith("ed") and not low.endswith("eed") and len(low) >= 5
-
-
-def _opens(sentence: str, at: int) -> bool:
-    """Whether position ``at`` opens a sentence-like unit (after a quote, a colon, a dash ...)."""
-    before = sentence[:at].rstrip()
-    return not before or before[-1] in _SENTENCE_START
-
-
-def _stem(word: str) -> str:
-    low = word.lower().partition("'")[0]
-    for suffix in ("ing", "ies", "ed", "es", "s"):
-        if low.endswith(suffix) and len(low) - len(suffix) >= 3:
-            low = low[: -len(suffix)]
-            break
-    return low.rstrip("e")
-
-
-def _vocatives(text: str, *, names: frozenset[str], alone: bool) -> set[int]:
-    """Start offsets of the words that address the listener: "Hey **Mel**!", "**Jon**, ...", "..., **Caroline**!".
-
-    ``text`` has its formulas blanked out already. A capitalised word is a vocative when it
-    opens what is left (after any interjections: "Thanks **Nate**!", "Wow, **Jon**, ...") or
-    closes it after a comma ("..., **Caroline**!"), and is set off by punctuation. A known name
-    (a speaker) is one wherever it opens or closes what is left ("Got it **Nate**, ...",
-    "See you later **Joanna**!").
-    """
-    spans = [(m.start(), m.end()) for m in _WORD.finditer(text)]
-    found: set[int] = set()
-    opening = 0
-    while opening < len(spans) and text[spans[opening][0] : spans[opening][1]].lower() in LEADING:
-        opening += 1
-    for i, (a, b) in enumerate(spans):
-        word = text[a:b]
-        low = word.lower()
-        if not word[:1].isupper() or word == "I" or low in LEXICON and low not in names:
-            continue
-        before = text[:a].rstrip()
-        after = text[b:].lstrip()
-        set_off = not after or after[0] in ",!?.;:)"
-        closes = i == len(spans) - 1
-        if low in names and (i == opening or closes):
-            found.add(a)
-        elif set_off and not alone and len(word) > 1 and (i == opening or closes and before.endswith(",")):
-            found.add(a)
-    return found
-
-
-def _tags(doc: Doc | Span | None, offset: int, length: int) -> dict[int, str]:
-    """Part-of-speech tags by character offset within the sentence (none without a tagger)."""
-    if doc is None:
-        return {}
-    base = doc.start_char if hasattr(doc, "start_char") else 0
-    out: dict[int, str] = {}
-    for tok in doc:
-        at = tok.idx - base - offset
-        if 0 <= at < length and tok.pos_:
-            out[at] = tok.pos_
-    return out

@@ -199,7 +199,7 @@ REPLY_CLOSING = re.compile(
 )
 # An answer's closing offer of more help: "As for your trip, I'd be happy to help you with more
 # tips.", "Just let me know what you're interested in, and I'll do my best to assist you!". Only
-# at the end of an assistant's answer (``write.extract_rule.answer_tail``): between two people
+# at the end of an assistant's answer (``write.answer_tail``): between two people
 # "I'd be happy to help you paint the fence on Saturday!" is a plan.
 ANSWER_OFFER = re.compile(
     rf"^\W*(?:(?:and|so|also|as\s+for\s+[^,.!?]{{1,60}},)\s*)?{_OFFER}(?![\w'])[^?\d]*$"

@@ -1,6 +1,7 @@
 """The rule extractor: windows -> candidates without an LLM (the offline default). A turn's
 sentences are read by :mod:`.extract_sentences`, a candidate's fields (people, places,
-concepts, time, facts) by :mod:`.extract_fields`.
+concepts, time, facts) by :mod:`.extract_fields`; a kept sentence is restated by
+:mod:`.restate`, and a long answer past its parsed opening is kept as said by :mod:`.answer_tail`.
 
 For every NEW turn of a window (the overlap turns are context only):
 
@@ -48,19 +49,17 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..ground.chatter import is_pleasantry, offers_help
+from ..ground.chatter import is_pleasantry
 from ..ground.chatter_words import POLAR_OPENERS
-from ..ground.layout import blank_code, item_extent, script_lines
-from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
-from ..ground.pipeline import doc_text
+from ..ground.layout import blank_code, item_extent
 from ..ground.referents import leans_on_referent
-from ..ground.sentences import split_sentences
-from ..ground.text import CHAT_ASSISTANT
 from ..ground.text import refers_back as refers_back_to  # the loop below names its own flag refers_back
 from ..ground.timeparse import TimeMention, restate_times
-from ..ground.timeslot import as_noun, stands_as_noun
 from ..types import Candidate, Turn, Window
 from . import nlp as _nlp
+from .answer_tail import answer_tail, parse_cut
+from .answer_tail import cut as _cut
+from .answer_tail import leads_in as _leads_in
 from .asking import asks_about_a_thing, opens_on_a_thing
 from .extract_fields import (
     CHAT_ROLES,
@@ -87,6 +86,9 @@ from .extract_sentences import (
     normalise,
     read_sentences,
 )
+from .restate import doc_script as _doc_script
+from .restate import quoted as _quoted
+from .restate import restate as _restate
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -478,87 +480,6 @@ def handed_over(name: str, text: str, chars: int) -> bool:
     return chars > 0 and name == CHAT_ROLES["user"] and len(text) >= chars and not _FIRST_SINGULAR.search(text)
 
 
-def _restate(
-    text: str, roles: Roles, anchor: datetime | None, doc: Doc | None = None, start: int = 0
-) -> tuple[str, list[TimeMention]]:
-    """``text`` with relative times made absolute and "I"/"you"/"we" restated as the people.
-
-    Both rewritings read the original sentence: time phrases are found in ``text``, person
-    edits in the turn's parse ``doc`` (``text`` starts at ``start`` in it; parsed here when
-    there is none), and both sets of edits are applied at once (a time phrase wins where
-    they overlap), so no other word of the sentence changes. A time inside a quotation is
-    left as quoted, as its pronouns are: "Tomorrow, I'll present a solution" in an example
-    the assistant wrote is no date of the conversation.
-    """
-    times = restate_times(text, anchor)[1] if anchor is not None else []
-    if doc is None:
-        doc, start = _nlp.load_nlp()(text), 0
-    quotes = _doc_quotes(doc)
-    times = [m for m in times if not any(a < start + m.start and start + m.end <= b for a, b in quotes)]
-    where, _ = _aligned(text, doc, start)
-    at = {v: k for k, v in where.items()}  # offset in text -> in doc.text
-    edits = []
-    for m in times:
-        phrase = doc.char_span(at[m.start], at[m.end]) if m.start in at and m.end in at else None
-        edits.append(Edit(m.start, m.end, as_noun(m.restated) if phrase is not None and stands_as_noun(phrase) else m.restated))
-    for e in _person_edits(text, doc, start, roles):
-        if not any(e.start < m.end and m.start < e.end for m in times):
-            edits.append(e)
-    return apply_edits(text, edits), times
-
-
-def _person_edits(text: str, doc: Doc, start: int, roles: Roles) -> list[Edit]:
-    """Person edits of the sentence ``text``, read from the turn's ``doc`` and moved to
-    offsets in ``text`` (which may have lost a filler or a form of address). None in a turn
-    quoted as said (:func:`_quoted`)."""
-    if _quoted(doc, roles):
-        return []
-    where, kept = _aligned(text, doc, start)
-    if not kept:
-        return []
-    pronoun: Pronoun | None = "they" if roles.chat else None  # "the user", "the assistant": "they"
-    span = doc[kept[0] : kept[-1] + 1]
-    found = person_edits(span, roles.name, roles.other_name, speaker_pronoun=pronoun, addressee_pronoun=pronoun,
-                         speaker_group=roles.name != CHAT_ASSISTANT)  # an assistant's "we" is anyone, or the pair
-    quotes = [q for q in _doc_quotes(doc) if q[0] < span.end_char and span.start_char < q[1]]
-    found = [e for e in found if not any(a < e.start < b for a, b in quotes)]  # a quotation of several sentences stays as said
-    found = [e for e in found if not any(a <= e.start < b for a, b in _doc_script(doc))]  # a character's line too
-    source, base = span.text, span.start_char
-    return [
-        Edit(where[e.start], where[e.end], e.text)
-        for e in found
-        if e.start in where and e.end in where and text[where[e.start] : where[e.end]] == source[e.start - base : e.end - base]
-    ]
-
-
-def _aligned(text: str, doc: Doc, start: int) -> tuple[dict[int, int], list[int]]:
-    """Where the sentence ``text`` (from ``start`` in the turn's ``doc``, perhaps without a
-    filler or a form of address) has each token of the parse: the offset of a token's start
-    or end in ``doc.text`` -> in ``text``, and the indexes of the tokens it kept."""
-    where: dict[int, int] = {}
-    kept = []
-    pos = 0
-    end = doc[-1].idx + len(doc[-1]) if len(doc) else 0  # not len(doc.text): that joins every token
-    for tok in doc.char_span(start, end, alignment_mode="expand") or ():
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-        if pos >= len(text):
-            break
-        if text.startswith(tok.text, pos):  # else the token was cut out of the sentence
-            where[tok.idx], where[tok.idx + len(tok)] = pos, pos + len(tok)
-            kept.append(tok.i)
-            pos += len(tok)
-    return where, kept
-
-
-def _quoted(doc: Doc | None, roles: Roles) -> bool:
-    """Whether the turn is an assistant's instructions (:func:`ground.person.instructs`), quoted
-    as said with its "I" and "you" ("The assistant said: Lie on your back with your knees bent
-    ... I'd start with five reps"): restated, "your back" had to stay while "your glutes"
-    became "the user's glutes" in the same sentence."""
-    return doc is not None and roles.name == CHAT_ASSISTANT and _instructs(doc)
-
-
 def _commands(doc: Doc | None, unit: Unit) -> bool:
     """Whether ``unit`` opens by telling the listener what to do, a bare verb first: its
     speaker's name in it is no subject ("Take comfort in knowing Caroline has got a community cheering her on, Melanie
@@ -569,31 +490,6 @@ def _commands(doc: Doc | None, unit: Unit) -> bool:
     span = doc.char_span(said.start, said.start + len(said.text), alignment_mode="expand")
     words = [t for t in span or () if not t.is_punct and t.dep_ != "intj" and t.lower_ != "please"]
     return bool(words) and words[0].tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in words[0].children)
-
-
-def _instructs(doc: Doc) -> bool:
-    """:func:`ground.person.instructs` of the turn, read once per Doc."""
-    found = doc.user_data.get("ripplemem_instructs")
-    if found is None:
-        found = doc.user_data["ripplemem_instructs"] = instructs(doc)
-    return bool(found)
-
-
-def _doc_quotes(doc: Doc) -> list[tuple[int, int]]:
-    """The quoted passages of the turn, found once per Doc (not once per sentence: a long turn
-    was scanned whole for each of its sentences)."""
-    spans = doc.user_data.get("ripplemem_quotes")
-    if spans is None:
-        spans = doc.user_data["ripplemem_quotes"] = quoted_spans(doc_text(doc))
-    return list(spans)
-
-
-def _doc_script(doc: Doc) -> list[tuple[int, int]]:
-    """The lines characters speak in a script inside the turn (``ground.layout.script_lines``), found once per Doc."""
-    spans = doc.user_data.get("ripplemem_script")
-    if spans is None:
-        spans = doc.user_data["ripplemem_script"] = script_lines(doc_text(doc))
-    return list(spans)
 
 
 def _listed_answer(sentence: Sentence, roles: Roles) -> bool:
@@ -631,11 +527,6 @@ def _lead_in(unit: Unit | None) -> tuple[list[str], list[Sentence]]:
     return parts, sentences
 
 
-def _leads_in(text: str) -> bool:
-    """Whether ``text`` ends as a lead-in or a heading does: with a colon (bold or not)."""
-    return text.rstrip("* ").endswith(":")
-
-
 def _in_item(unit: Unit | None, sentence: Sentence) -> bool:
     """Whether ``sentence`` goes on a list item that ``unit`` opened (a sub-point, a further
     sentence): no heading and no item as far out since."""
@@ -652,58 +543,3 @@ def _in_item(unit: Unit | None, sentence: Sentence) -> bool:
 def _stated(unit: Unit) -> bool:
     """A unit says something: not headings alone ("**Common Pitfalls:**" with nothing after it)."""
     return any(not s.block.heading for s in unit.sentences) or len(unit.sentences) < len(unit.parts)
-
-
-def parse_cut(text: str, limit: int) -> int | None:
-    """Where an answer's parsed opening ends: after the last sentence that ends within
-    ``limit`` characters and does not lead in to what follows (a colon), when the answer is
-    longer than 1.25 times ``limit`` (``None``: parse it all; also when ``limit`` <= 0 or no
-    sentence ends in time)."""
-    if limit <= 0 or len(text) <= limit * 5 // 4:
-        return None
-    ends = [end for start, end in split_sentences(text) if end <= limit and not _leads_in(text[start:end])]
-    return ends[-1] if ends else None  # a lead-in goes with what it leads to
-
-
-_TAIL_LEAD = f"{CHAT_ROLES['assistant'].capitalize()} said: "
-_BULLET = re.compile(r"^[*\-\u2022]\s+")  # a list item's mark opening a piece: "* Incorporate these exercises ..."
-
-
-def answer_tail(text: str, unit_chars: int, max_chars: int) -> list[str]:
-    """A long answer past its parsed opening, kept as said: its sentences gathered into pieces
-    of about ``unit_chars`` (a longer sentence cut at clause boundaries, :func:`_cut`; a lead-in
-    that ends with a colon takes what follows up to ``max_chars``), each "The assistant said: ...". Nothing is inferred: no pronoun, time or name is rewritten, and
-    nothing in it is left out as small talk but the answer's closing: the pleasantries and
-    offers of more help it ends with ("I hope this helps!", "Let me know if you need anything
-    else.", "I'd be happy to help you with more tips."). The pieces are found
-    by their words (an answer's later memories are out of the vector index, ``write.dense``),
-    and they cite the answer's turn."""
-    pieces: list[str] = []
-    room = max_chars - len(_TAIL_LEAD)
-    spans = split_sentences(text)
-    while spans and (is_pleasantry(last := text[spans[-1][0] : spans[-1][1]]) or offers_help(last)):
-        spans.pop()
-    for a, b in spans:
-        for part in _cut(text[a:b], room):
-            if pieces and len(pieces[-1]) + 1 + len(part) <= (room if _leads_in(pieces[-1]) else unit_chars):
-                pieces[-1] += " " + part
-            else:
-                pieces.append(part)
-    return [_TAIL_LEAD + _BULLET.sub("", p, count=1) for p in pieces]
-
-
-def _cut(text: str, limit: int) -> list[str]:
-    """Cut one overlong sentence at clause boundaries, else at spaces."""
-    pieces: list[str] = []
-    while len(text) > limit:
-        head = text[:limit]
-        at = max(head.rfind("; "), head.rfind(", "), head.rfind(": "))
-        at = at + 1 if at > limit // 3 else head.rfind(" ")
-        at = at if at > 0 else limit
-        pieces.append(text[:at].strip())
-        text = text[at:].strip()
-    if text:
-        pieces.append(text)
-    return pieces
-
-

@@ -190,6 +190,8 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         ("Last night was fun.", "The night of 7 May 2023 was fun."),
         ("This spring started in late March.", "Spring 2023 started in late March 2023."),
         ("Last week flew by.", "The week of 1 May 2023 flew by."),
+        ("I'll come over tomorrow if that's fine.", "I'll come over on 9 May 2023 if that's fine."),  # a verb's particle
+        ("The forecast for tomorrow is rain.", "The forecast for 9 May 2023 is rain."),
         ("I watched it on a Sunday afternoon last month.", "I watched it on a Sunday afternoon in April 2023."),  # a Sunday: no one day
         # a season naming the kind of a thing after it is no time
         ("My painting is in the autumn show.", "My painting is in the autumn show."),

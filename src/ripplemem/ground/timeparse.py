@@ -199,6 +199,24 @@ def _named_days(mentions: list[TimeMention], text: str) -> list[TimeMention]:
     return out
 
 
+# verbs whose "over", "in", "by", "round" ... is a particle, not a preposition taking the time:
+# "I'll come over tomorrow" is "come over on 5 November 2022", not "come over 5 November 2022"
+_PARTICLE_VERBS = frozenset(
+    """come comes coming came stop stops stopping stopped drop drops dropping dropped pop pops popping
+    popped swing swings swinging swung sleep sleeps sleeping slept move moves moving moved check checks
+    checking checked hang hangs hanging hung head heads heading headed stay stays staying stayed sign
+    signs signing signed log logs logging logged settle settles settling settled drive driving drove
+    fly flying flew walk walking walked get gets getting got go goes going went""".split()
+)
+_PARTICLES = frozenset("over in by round around through about on back".split())
+
+
+def _particle(words: list[str]) -> bool:
+    """Whether the word before a time phrase is a verb's particle ("come over", "slept in",
+    "stopped by"): the phrase is the clause's own time, and keeps its "on"."""
+    return len(words) > 1 and words[-1].lower() in _PARTICLES and words[-2].lower().strip(",") in _PARTICLE_VERBS
+
+
 def _finish(text: str, c: TimeMention, day: date) -> TimeMention:
     """Adjust a mention to its context: "since ..." and a preposition just before it."""
     end_of_day = _dt(day + timedelta(days=1))
@@ -227,7 +245,7 @@ def _finish(text: str, c: TimeMention, day: date) -> TimeMention:
     if c.relative and text.startswith(("'s", "\u2019s"), c.end) and first[0] in ("on", "in") and len(first) > 1:
         return c._replace(restated=first[1])  # "tomorrow's opening": a possessive, "20 June 2023's opening"
     if (c.relative and words and words[-1].lower() in _PREPOSITIONS | _DURATION_PREPOSITIONS
-            and first[0] in ("on", "in") and len(first) > 1):
+            and first[0] in ("on", "in") and len(first) > 1 and not _particle(words)):
         return c._replace(restated=first[1])  # "the forecast for tomorrow": "for 28 May 2023", not "for on ..."
     return c
 

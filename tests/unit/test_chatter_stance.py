@@ -47,6 +47,7 @@ SMALL_TALK = [
     ("Congratulations on your victory in the race!", RACE),
     ("Must have been quite an atmosphere.", RACE),
     ("Let me know if there's anything else I can help you with.", FIX),
+    ("Wow, that looks amazing! What a view.", CAMP),  # an exclamative of a noun alone
 ]
 
 CONTENT = [
@@ -66,6 +67,7 @@ CONTENT = [
     ("Love the new tent!", CAMP),
     ("Congrats on the new job at Google!", RACE),  # a name it introduces
     ("Must be in the garage.", FIX),
+    ("What a day I had at the lake with Tom!", CAMP),
     ("The pipes must have been replaced.", FIX),
     ("My brother fixed ours with duct tape.", FIX),
     # under a stance, but naming what was not heard

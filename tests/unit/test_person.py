@@ -91,6 +91,8 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("It's amazing how books can shift how we think.", C, M, "It's amazing how books can shift how we think."),
     ("It's funny how the kids make us laugh.", C, M, "It's funny how the kids make Caroline and others laugh."),
     ("It's amazing how you helped us move.", C, M, "It's amazing how Melanie helped Caroline and others move."),
+    # "all of us", "most of us": everyone, not the pair or the household
+    ("It's not just for our kids, but for all of us too!", C, M, "It's not just for Caroline's kids, but for all of us too!"),
     ("Books changed how we think.", C, M, "Books changed how Caroline and others think."),  # past: what happened to them
     ("Our dogs make us happy.", C, M, "Caroline's dogs make Caroline and others happy."),
     # ... or of any one of a kind: "a"/"an" and a singular noun, "something like" a thing named

@@ -104,6 +104,8 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
     ("thanks", r"(?:i\s+)?owe\s+you\s+(?:one|big)|(?:no\s+(?:problem|prob|probs|worries|sweat)|any\s*time|my\s+pleasure|(?:you'?re|you\s+are|ur)\s+welcome|"
                r"of\s+course|(?:happy|glad)\s+to\s+help|don'?t\s+mention\s+it|it\s+was\s+my\s+pleasure(?:\s+to\s+(?:help|assist)(?:\s+you)?)?)"),
     ("reaction", r"(?:good|great|nice|awesome|amazing|excellent|fantastic)\s+(?:job|work|one|stuff|going|news|call|point|idea|question)"),
+    # an exclamative of a noun alone, anywhere in a turn: "What a view.", "What an adventure!"
+    ("reaction", r"^\W*what\s+an?\s+(?:[\w'-]+\s+)?[\w'-]+\W*$"),
     ("reaction", r"way\s+to\s+go|keep\s+(?:it|that)\s+up|keep\s+up\s+the\s+\w+\s+work|keep\s+(?:going|at\s+it|pushing|it\s+going)|"
                  r"(?:you'?ve|you|we'?ve|we)\s+got\s+this|go\s+for\s+it|hang\s+in\s+there|you\s+can\s+do\s+it|you\s+rock|"
                  r"never\s+give\s+up|don'?t\s+give\s+up|(?:chase|follow|pursue|reach\s+for)\s+(?:your|those|our)\s+dreams|dreams?\s+come\s+true|"

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+_ANY_OF = frozenset(("all", "many", "most", "some", "none", "each", "any"))  # "all of us": not the pair
 _GENERAL_MODALS = frozenset(("can", "ca", "could", "may", "might", "must", "should"))
 _UNIVERSAL = frozenset(("always", "never", "ever"))
 _WHEN = frozenset(("when", "whenever"))
@@ -70,6 +71,8 @@ def impersonal(tok: Token) -> bool:
     low = tok.lower_.replace("\u2019", "'")
     if low not in _SECOND | _FIRST_PLURAL or tok.sent.text.rstrip().endswith("?"):
         return False
+    if low == "us" and tok.head.lower_ == "of" and tok.head.head.lower_ in _ANY_OF:
+        return True  # "not just for our kids, but for all of us": everyone
     clause = _clause(tok)
     while clause is not None:
         if _impersonal_clause(clause, second=low in _SECOND):

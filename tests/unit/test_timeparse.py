@@ -192,6 +192,12 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         ("Last week flew by.", "The week of 1 May 2023 flew by."),
         ("I'll come over tomorrow if that's fine.", "I'll come over on 9 May 2023 if that's fine."),  # a verb's particle
         ("The forecast for tomorrow is rain.", "The forecast for 9 May 2023 is rain."),
+        ("I checked in on Friday afternoon.", "I checked in on Friday afternoon, 5 May 2023."),
+        # "today" as these days: what still holds, told of no "I"
+        ("Its programs continue to shape the economy today.", "Its programs continue to shape the economy today."),
+        ("Is it still used today?", "Is it still used today?"),
+        ("In today's world, privacy matters.", "In today's world, privacy matters."),
+        ("I'm still at work today.", "I'm still at work on 8 May 2023."),
         ("I watched it on a Sunday afternoon last month.", "I watched it on a Sunday afternoon in April 2023."),  # a Sunday: no one day
         # a season naming the kind of a thing after it is no time
         ("My painting is in the autumn show.", "My painting is in the autumn show."),

@@ -151,12 +151,33 @@ def figurative(text: str, start: int, end: int) -> bool:
     seems recent ("feels like just yesterday I put this dress on", "it seems like only
     yesterday", "as if it were yesterday"), not a day: it is grounded to no date. "It felt
     like yesterday was a waste" (the day itself, the verb's subject) and "yesterday's talk"
-    are days."""
+    are days. So is "today" meaning these days ("... continue to shape the economy today",
+    "still used today", "today's world"): a clause that says what still holds, told of no
+    "I" or "we" ("I'm still at work today" is the day)."""
+    if text[start:end].lower() == "today":
+        clause = _clause_before(text, start)
+        told = _FIRST_PERSON.search(clause) is not None  # "I'm still at work today": the day
+        return not told and _NOWADAYS.search(clause) is not None or bool(_OF_TODAY.match(text, end))
     return (
         text[start:end].lower().startswith("yesterday")
         and bool(_LIKE_BEFORE.search(text[:start]))
         and not _VERB_AFTER.match(text[end:])
     )
+
+
+# "today" meaning these days: what still holds, continues or remains ("the New Deal's programs
+# continue to shape the economy today", "it is still used today", "even today"), or "today's
+# world / society" ...; not a day
+_NOWADAYS = re.compile(r"\b(?:still|even|continues?|continued|continuing|remains?|remained|persists?|endures?|to\s+this\s+day)\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|we've|us|our)\b", re.I)
+_OF_TODAY = re.compile(r"['\u2019]s\s+(?:world|society|economy|culture|market|standards|terms|age|youth|generation|technology)\b", re.I)
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The words of ``text`` before ``start`` back to the last sentence end or semicolon."""
+    before = text[:start]
+    cut = max(before.rfind(". "), before.rfind("! "), before.rfind("? "), before.rfind("; "))
+    return before[cut + 1 :]
 
 
 _BARE_WEEKDAY = re.compile(
@@ -208,7 +229,7 @@ _PARTICLE_VERBS = frozenset(
     signs signing signed log logs logging logged settle settles settling settled drive driving drove
     fly flying flew walk walking walked get gets getting got go goes going went""".split()
 )
-_PARTICLES = frozenset("over in by round around through about on back".split())
+_PARTICLES = frozenset("over in by round around through on back".split())
 
 
 def _particle(words: list[str]) -> bool:

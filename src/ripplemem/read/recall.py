@@ -100,8 +100,8 @@ def of_time(
     the span covers, to the power ``specific``: "April 2023", let alone "the 2020s", holds last
     Saturday but does not say it was then. Nearest in time alone, the ``k`` are whatever else
     was said that day or dated vaguely: in a chat history a dozen sessions share a date, and
-    "Who did I go with to the music event last Saturday?" took a month-dated frame shop's
-    styles, a decade-dated list of festivals and that Saturday's airbrush compressor."""
+    "Who did I go with to the music event last Saturday?" took a month-dated answer on picture
+    frames, a decade-dated answer and that Saturday's airbrush compressor."""
     timed = store.by_time(scope, span, k * max(depth, 1))
     if len(timed) <= k and specific <= 0:
         return timed

@@ -94,6 +94,14 @@ def test_which_past_reacts() -> None:
     assert not reacts_in_past("it rained and we stayed in".split(), 4)
 
 
+def test_a_guess_at_how_it_was_is_read_past_what_comes_before_it() -> None:
+    from ripplemem.ground.chatter_shapes import infers_how_it_was
+
+    assert infers_how_it_was("that trophy you must have been elated".split())
+    assert infers_how_it_was("must have been quite an atmosphere".split())
+    assert not infers_how_it_was("that must be in the car".split())
+
+
 def test_love_the_verb_or_the_noun() -> None:
     assert likes("i really love hiking".split()) and likes("love the tent".split()) and likes("we love it".split())
     assert not likes("family love and support is the best".split()) and not likes("so much love".split())

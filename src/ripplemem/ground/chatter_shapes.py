@@ -215,7 +215,6 @@ def infers_how_it_was(lows: list[str]) -> bool:
             if rest[: len(frame)] == frame:
                 after = rest[len(frame) :]
                 return bool(after) and after[0] not in _PLACED
-        return False
     return False
 
 

@@ -223,9 +223,11 @@ def reacts_in_past(lows: list[str], at: int) -> bool:
     (really) showed such grit", "you did great"); how it must have been ("It must have felt
     amazing", "must've been hard"); or what was heard, under a stance towards it ("Glad it all
     worked out", "I can imagine that it felt good", "I bet it felt great", "Sorry it went that
-    way": the first past after the stance), and a participle after "get" or "be" under such a stance
-    ("I can imagine it felt good to get lost in nature"); a participle after a linking verb, a
-    state ("Feeling fulfilled must be amazing", "That sounds complicated"). Not a past the speaker tells ("It rained all day", "we went to the lake"), which
+    way": the first past after the stance), and a participle after "get" or "be" under such a
+    stance ("I can imagine it felt good to get lost in nature"); a participle after a linking
+    verb, a state ("Feeling fulfilled must be amazing", "That sounds complicated"); a past
+    coordinated with one of these ("you've worked so hard and accomplished a lot"). Not a past
+    the speaker tells ("It rained all day", "we went to the lake"), which
     :func:`speaks_of_self` finds for the first person."""
     j = at - 1
     while j >= 0 and lows[j] in DEGREE:

@@ -91,8 +91,9 @@ def _related(a: Candidate, b: Candidate, ws: WriteSettings, next_turn: bool = Tr
     reply), they share a content word; longer ones must overlap by ``compose_overlap``
     (Jaccard), unless the short one is the other speaker's own news (:func:`_own_news`; its
     speaker, ``said_last``, who said the end of ``a``). A short turn that starts something
-    else (its own subject, nothing shared) is not glued on: a topic change ends an exchange. A speaker's definite phrase ("The stories
-    ...") goes on from their own turn only right after it (``next_turn``): after the other
+    else (its own subject, nothing shared) is not glued on: a topic change ends an exchange.
+    A speaker's definite phrase ("The stories ...") goes on from their own turn only right
+    after it (``next_turn``): after the other
     speaker's reply, even one not kept ("Hm, I didn't know that."), "The plan is that I'm
     renewing my passport" starts something new."""
     if refers_back(b.restatement) and not (next_turn is False and a.speaker == b.speaker and adds_item(b.restatement)):

@@ -100,9 +100,9 @@ def test_precision_on_the_check_half(check_half: Score) -> None:
 
 @needs_data
 def test_recall_on_the_check_half(check_half: Score) -> None:
-    """At least 70% of the labelled pleasantries are classified as such (measured 0.723; the
-    target is 0.8, not reached: docs/benchmarks.md, "Selection")."""
-    assert check_half.recall >= 0.7, [(lb.key, lb.label) for lb, _ in check_half.wrong]
+    """At least 78% of the labelled pleasantries are classified as such (measured 0.800, the
+    target 0.8: docs/benchmarks.md, the first section, item 2)."""
+    assert check_half.recall >= 0.78, [(lb.key, lb.label) for lb, _ in check_half.wrong]
 
 
 @needs_data

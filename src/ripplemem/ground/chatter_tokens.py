@@ -69,6 +69,8 @@ def elongated(word: str) -> str:
 def _empty_word(low: str) -> bool:
     if low in LEXICON or REPEATS.sub(r"\1", low) in LEXICON or LAUGH.match(low):
         return True
+    if low.endswith("in") and low + "g" in LEXICON:
+        return True  # "movin'", "nothin'": the "g" dropped, as spoken
     if "-" in low:
         return all(_empty_word(part) for part in low.split("-") if part)
     if "'" in low:  # "that'll", "nothing's": the base word decides

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ripplemem.errors import ConfigError
+from ripplemem.ground.impersonal import impersonal
 from ripplemem.ground.person import (
     Edit,
     Pronoun,
@@ -14,6 +15,7 @@ from ripplemem.ground.person import (
     restate_text,
     third_person,
 )
+from ripplemem.ground.pipeline import parsed
 
 C, M = "Caroline", "Melanie"
 USER, ASSISTANT = "the user", "the assistant"
@@ -520,3 +522,13 @@ def test_the_sentences_of_a_span_are_those_its_words_are_in() -> None:
             by_word = [(s.start, s.end) for s in {t.sent.start: t.sent for t in span}.values()]
             assert [(s.start, s.end) for s in _sentences_of(span)] == by_word
     assert [s.text for s in _sentences_of(doc)] == [s.text for s in doc.sents]
+
+
+def test_tag_question_keeps_general_our() -> None:
+    """A statement with a question tagged on states what it says: its "our" is anyone's."""
+    def ours(text: str) -> bool:
+        return any(impersonal(t) for t in parsed(text) if t.lower_ == "our")
+
+    assert ours("It's wild how small things can have such a powerful effect on our happiness, right?")
+    assert ours("Books can change our lives, don't you think?")
+    assert not ours("Can books change our lives?")

@@ -51,6 +51,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .chatter_formulas import TAG_QUESTION
+
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
@@ -69,7 +71,7 @@ _PERSONS = _FIRST_SINGULAR | _SECOND | _FIRST_PLURAL | {"he", "she", "they", "hi
 def impersonal(tok: Token) -> bool:
     """Whether the "you"/"your"/"we"/"our"... ``tok`` speaks of people in general (module docstring)."""
     low = tok.lower_.replace("\u2019", "'")
-    if low not in _SECOND | _FIRST_PLURAL or tok.sent.text.rstrip().endswith("?"):
+    if low not in _SECOND | _FIRST_PLURAL or _asks(tok.sent.text):
         return False
     if low == "us" and tok.head.lower_ == "of" and tok.head.head.lower_ in _ANY_OF:
         return True  # "not just for our kids, but for all of us": everyone
@@ -82,6 +84,12 @@ def impersonal(tok: Token) -> bool:
             return False  # a clause with a subject of its own ("It's great to hear that you're ...") ends the search
         clause = _clause(clause.head)
     return False
+
+
+def _asks(sentence: str) -> bool:
+    """A question, not a statement with a question tagged on ("It's wild how small things can
+    have such an effect on our happiness, right?" states what it says)."""
+    return sentence.rstrip().endswith("?") and TAG_QUESTION.search(sentence.replace("\u2019", "'")) is None
 
 
 def _same_or_relative(subject: Token, tok: Token) -> bool:

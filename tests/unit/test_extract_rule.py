@@ -152,6 +152,25 @@ def test_an_assistant_s_instructions_are_quoted_as_said(ex: RuleExtractor, answe
     assert said == [expected]  # quoted whole, or restated whole: never "your back" beside "the user's glutes"
 
 
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("i need a name for my bakery\nit sells sourdough and rye", "The user needs a name for their bakery. It sells sourdough and rye."),
+        ("what should I cook for six people tonight", "The user asked: What should the user cook for six people on the night of 8 May 2023?"),
+        ("can you make the list shorter", "The user asked: Can the assistant make the list shorter?"),
+        ("Which of these trails suits a beginner", "The user asked: Which of these trails suits a beginner?"),
+        ("is there a vegan option at that place", "The user asked: Is there a vegan option at that place?"),
+        ("how long should I rest between sets", "The user asked: How long should the user rest between sets?"),
+        ("What you said about rest days makes sense", "The user said: What the assistant said about rest days makes sense."),
+    ],
+)
+def test_a_chat_sentence_typed_without_its_mark_is_ended(ex: RuleExtractor, typed: str, expected: str) -> None:
+    """Typed chat often leaves out the stop or the question mark: a question in its word order
+    ("what should I cook", "can you make") is asked, and two sentences do not run together."""
+    w = window(("user", typed), speakers=("user", "assistant"), roles=True)
+    assert [c.restatement for c in ex.extract(w)] == [expected]
+
+
 PASTED = ("Part two is what you need to feel safe and cover living expenses. After you have built your starter fund, "
           "you can put money aside every paycheck toward your savings as one of your first goals.")
 

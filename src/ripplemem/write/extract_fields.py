@@ -112,6 +112,21 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+# what ends a sentence: a stop, a question or exclamation mark, an ellipsis, a colon or a
+# semicolon, with closing quotes or brackets after it ('... she said "see you."')
+_ENDED = re.compile(r"[.!?\u2026:;][\"'\u201d\u2019)\]*_]*\s*$")
+
+
+def ended(text: str, question: bool) -> str:
+    """A sentence of prose written without its closing mark, ended: typed chat often leaves it
+    out ("i need a name for my bakery" / "it sells rye"), and two such sentences stated one
+    after the other ran together ("The user needs a name for their bakery It sells rye")."""
+    stripped = text.rstrip()
+    if not stripped or _ENDED.search(stripped) or not (stripped[-1].isalnum() or stripped[-1] in "%)\"'"):
+        return text
+    return stripped + ("?" if question else ".")
+
+
 def photo_statement(turn: Turn, roles: Roles) -> str | None:
     caption = (turn.image_caption or "").strip().rstrip(".")
     if not caption:

@@ -67,6 +67,7 @@ from .extract_fields import (
     Sentence,
     Unit,
     cap,
+    ended,
     entities,
     facts_of,
     just_past,
@@ -308,7 +309,7 @@ class RuleExtractor:
                 restated, times = _restate(s.text, roles, anchor, doc, s.start)
                 if s.question and not any(a <= s.start < b for a, b in _doc_script(doc)) and not _listed_answer(s, roles):
                     restated = f"{roles.name} asked: {cap(restated)}"  # not a character's question in a script
-                pieces = _cut(cap(restated), self.max_chars)
+                pieces = _cut(cap(restated if s.block.heading or s.block.item is not None else ended(restated, s.question)), self.max_chars)
             refers_back = bool(_BACKREF.match(s.text)) or len(word_list(s.text)) < 6 or s.block.code
             for n, piece in enumerate(pieces):
                 cur = units[-1] if units else None

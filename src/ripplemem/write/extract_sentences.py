@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..ground.chatter import LENIENT, Act, explain, promises_to_try, tagged_statement
-from ..ground.layout import blocks
+from ..ground.layout import Block, blocks
 from ..ground.person import quoted_spans
 from ..ground.pipeline import doc_text
 from ..ground.referents import names_a_thing
@@ -97,7 +97,7 @@ def read_sentences(
         body = raw[cut:]
         body = tail.sub("", body)
         body = FILLERS.sub("", body).strip()
-        asked = _ASKED.search(raw)  # "?" after a word: "| FarmFresh | -$?? |" asks nothing
+        asked = _ASKED.search(raw) or unmarked_question(raw, block)  # "?" after a word: "| FarmFresh | -$?? |" asks nothing
         # a quoted question is not asked, nor one that ends inside a quote ('Say something like, "Would you ...?')
         question = asked is not None and not any(a < start < b or a <= start + asked.start() < b for a, b in quotes)
         rising = told_rising(raw)
@@ -169,6 +169,28 @@ def address_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Patter
 
 
 _ASKED = re.compile(r"[\w'\")\]]\s*\?+\s*$")  # question marks after a word, a quote or a bracket end it ("Paris?!" exclaims)
+
+_AUX = r"(?:is|are|am|was|were|do|does|did|can|could|should|would|will|shall|have|has|had)(?:n't)?"
+# a question typed without its mark: an interrogative before an auxiliary ("what should we
+# include ...") or asking which or how much ("which of these", "how long"), or an auxiliary
+# before its subject ("can you give me ...", "may I ..."); not
+# a wish ("May this tradition live on"), nor a clause ("What you said is true.": it is marked)
+_INVERTED = re.compile(
+    rf"^(?:(?:what|how|where|when|why|which|who|whom|whose)(?:'s|'re)?\s+(?:{_AUX}|might|must|may)\b"
+    r"|(?:which|what|who)\s+(?:(?:kinds?|types?|sorts?)\s+)?of\b|how\s+(?:many|much|long|often|far|old)\b"
+    rf"|{_AUX}\s+(?:i|you|we|they|he|she|it|there|this|that|these|those|anyone|anybody|someone|somebody)\b"
+    r"|may\s+(?:i|we)\b)",
+    re.I,
+)
+_UNMARKED = re.compile(r"[\w)\"']\s*$")  # the sentence ends on a word: no stop, no mark
+
+
+def unmarked_question(raw: str, block: Block) -> re.Match[str] | None:
+    """The end of a question typed without its question mark, in prose (not a heading: "How
+    vaccines work", "What Is a Roth IRA" name what follows)."""
+    if block.heading or block.code or not _INVERTED.match(raw.lstrip()):
+        return None
+    return _UNMARKED.search(raw)
 
 
 # A statement with a question tagged on: "..., isn't it lovely?", "..., don't you think?", "..., right?"

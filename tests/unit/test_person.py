@@ -347,6 +347,12 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("I told you that I would come.", C, M, "Caroline told Melanie that Caroline would come."),
     ("I showed you the photos.", C, M, "Caroline showed Melanie the photos."),
     ("Haven't seen you since we last talked.", C, M, "Caroline hasn't seen Melanie since Caroline and Melanie last talked."),
+    # a left-out "we" talking together is the pair; with someone named, the speaker alone
+    ("Haven't talked in ages!", C, M, "Caroline and Melanie haven't talked in ages!"),
+    ("Haven't caught up since the spring.", C, M, "Caroline and Melanie haven't caught up since the spring."),
+    ("Haven't hung out in forever!", C, M, "Caroline and Melanie haven't hung out in forever!"),
+    ("Caught up with Jen last night.", C, M, "Caroline caught up with Jen last night."),
+    ("Haven't spoken to my brother in years.", C, M, "Caroline hasn't spoken to their brother in years."),
     ("Had never tried sushi before.", C, M, "Caroline had never tried sushi before."),
     ("Have a great day!", C, M, "Have a great day!"),  # an imperative
     ("Been there, done that.", C, M, "Been there, done that."),  # an idiom: no root verb to restate

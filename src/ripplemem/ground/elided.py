@@ -30,13 +30,15 @@ def sentences_of(tokens: Doc | Span) -> list[Span]:
 
 
 def elided_subjects(
-    sents: list[Span], inside: set[int], speaker: str, lo: int, hi: int
+    sents: list[Span], inside: set[int], speaker: str, lo: int, hi: int, pair: str | None = None
 ) -> Iterator[tuple[Token, str]]:
     """Sentences that leave out their subject "I", as chat does ("Just got back from the lake!",
     "Wanted to let you know ...", "Been painting a lot lately."): the first word, with the
     speaker put before it ("Caroline just got back ..."; "Been" -> "Caroline has been").
     ``sents``: the sentences of the words restated, ``lo`` to ``hi`` (token indexes); ``inside``:
-    the indexes of the words inside quotation marks."""
+    the indexes of the words inside quotation marks. What left out "we" is the two speakers'
+    (``pair``, "Caroline and Melanie"): talking together with no one else named ("Haven't
+    talked in ages!", "Haven't caught up since May"; not "Talked to my mom")."""
     for whole in sents:
         # only the words restated: "Hey John! Haven't talked in days" was parsed as one
         # sentence with "John" the subject; the vocative is cut from the span
@@ -49,10 +51,28 @@ def elided_subjects(
         if verb.lower_ == "been" and _time_complement(verb):
             yield first, f"It has {rest}" if first.i == verb.i else f"it has {rest}"  # "Been a busy week" -> "It has been ..."
             continue
+        if pair is not None and _talked_together(verb.head if verb.dep_ == "aux" else verb):
+            aux = "have " if verb.lower_ == "been" else "are " if verb.tag_ == "VBG" else ""
+            yield first, f"{pair} {aux}{rest}"  # "Haven't talked in ages" -> "Jon and Gina haven't talked ..."
+            continue
         if first.i == verb.i and verb.lower_ == "have":
             rest = "has"  # "Haven't seen Joanna since ..." -> "Nate hasn't seen Joanna since ..."
         aux = "has " if verb.lower_ == "been" else "is " if verb.tag_ == "VBG" else ""
         yield first, f"{speaker} {aux}{rest}"
+
+
+_TALK = frozenset("talk talked talking chat chatted chatting speak spoke spoken speaking".split())
+_TOGETHER = frozenset(("caught", "up", "catching", "up", "hung", "out", "hanging", "out", "met", "up")[i : i + 2] for i in range(0, 10, 2))
+
+
+def _talked_together(verb: Token) -> bool:
+    """Talking, catching up or hanging out with no one named to do it with, no object: what
+    a left-out "we" did ("Haven't talked in a while"), not "I" ("Talked to my mom", "Caught up
+    with Jen", "Spoke Spanish all day")."""
+    particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    if verb.lower_ not in _TALK and not any((verb.lower_, p) in _TOGETHER for p in particles):
+        return False
+    return not any(c.dep_ in ("dobj", "dative") or c.dep_ == "prep" and c.lower_ in ("to", "with") for c in verb.children)
 
 
 _STANCE_VERBS = frozenset("love hope wish miss need guess bet appreciate reckon figure".split())

@@ -173,7 +173,8 @@ def person_edits(
     if speaker is not None:
         sents = _sentences_of(tokens)
         inside = {t.i for t, q in zip(tokens, quoted, strict=True) if q}
-        for tok, text in _elided_subjects(sents, inside, people["1"].name or speaker, tokens[0].i, tokens[-1].i + 1):
+        pair_name = _group(people["1"].name or speaker, addressee) if addressee is not None else None
+        for tok, text in _elided_subjects(sents, inside, people["1"].name or speaker, tokens[0].i, tokens[-1].i + 1, pair_name):
             edits.setdefault(tok.i, Edit(tok.idx, tok.idx + len(tok), text))
         for tok, text in _elided_stances(sents, inside, people["1"].name or speaker):
             edits.setdefault(tok.i, Edit(tok.idx, tok.idx + len(tok), text))

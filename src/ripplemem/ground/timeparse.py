@@ -13,7 +13,9 @@ Conventions (documented choices):
   previous week; "N weeks ago" the week holding ``anchor - N weeks``; "N months ago" the
   whole month; "a few" means 2 to 5 units, "several" 3 to 7, "a couple of" exactly 2.
 - A bare weekday ("on Friday") is the most recent past one (1-7 days back), or the
-  coming one when the sentence speaks of the future ("will", "going to", "next" ...);
+  coming one when the sentence speaks of the future ("will", "going to", "next", "see
+  you", "good luck", "have fun" ...); none in a sentence of what happens again and again
+  ("I usually swim on Friday"), nor a bare season ("In the summer, we hike every weekend");
   "last Friday" is always past, "next Friday" always the coming one.
 - "in May" is the most recent May that has started (or the coming one in future tense);
   "last May" the most recent May that has ended; the month name "May" is only read
@@ -50,6 +52,8 @@ _DURATION_PREPOSITIONS = frozenset("for within throughout across".split())  # "f
 _FUTURE = re.compile(
     r"\b(?:will|shall|'ll|gonna|going\s+to|plan(?:s|ning)?\s+to|hope\s+to|want\s+to|wanna|intend|"
     r"upcoming|coming\s+up|can't\s+wait|looking\s+forward|about\s+to|next|tomorrow|"
+    r"see\s+(?:you|ya|u)|catch\s+(?:you|ya)|good\s+luck|break\s+a\s+leg|"  # "See you on Friday!": a wish or a parting
+    r"have\s+(?:fun|a\s+(?:great|good|nice|wonderful|safe|fantastic|lovely)\b)|"
     r"(?:am|'m|are|'re|is|'s)\s+(?:going|heading|leaving|flying|driving|meeting|visiting|starting|"
     r"travell?ing|getting|having|doing|moving|coming|returning|joining|hosting|attending|competing|"
     r"performing|graduating|opening|launching|celebrating|throwing|holding|organi[sz]ing|presenting|"

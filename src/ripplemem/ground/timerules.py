@@ -300,6 +300,8 @@ def _season_instance(name: str, d: date, rel: str, tense: Tense) -> TimeSpan:
 
 def _rule_season(m: re.Match[str], d: date, tense: Tense) -> Found:
     rel = " ".join((m["rel"] or "").lower().split())
+    if not rel and _habitual(m):
+        return None  # "In the summer, we hike every weekend": any summer
     name = m["season"].lower()
     span = _season_instance("fall" if name == "autumn" else name, d, rel, tense)
     return span, f"in {span_label(span)}"
@@ -326,6 +328,25 @@ def _named_day(text: str, start: int) -> bool:
 
 
 _EVERY = re.compile(r"\b(?:every|each)\s+$", re.I)
+# what happens again and again: a season or weekday in such a sentence is any one ("In the
+# summer, we hike every weekend", "I usually swim on Friday"), no date
+_HABITUAL = re.compile(
+    r"\b(?:every|each)\s+(?:day|week|weekend|month|year|morning|afternoon|evening|night|summer|winter|spring|fall|autumn|time)\b"
+    r"|\b(?:usually|always|often|normally|typically|generally|tend\s+to|tends\s+to|used\s+to)\b",
+    re.I,
+)
+_CONTRAST = re.compile(r"\s*(?:;|,?\s+(?:but|though|although|except|whereas|while)\b)\s*", re.I)
+
+
+def _habitual(m: re.Match[str]) -> bool:
+    """Whether the clause of the time phrase ``m`` tells what happens again and again: the
+    sentence up to a contrast ("I usually swim, but on Friday I skipped it": that Friday)."""
+    text = m.string
+    cuts = list(_CONTRAST.finditer(text))
+    lo = max((c.end() for c in cuts if c.end() <= m.start()), default=0)
+    hi = min((c.start() for c in cuts if c.start() >= m.end()), default=len(text))
+    return _HABITUAL.search(text, lo, hi) is not None
+
 _RECURRING_PART = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
 
 
@@ -339,6 +360,8 @@ def _rule_weekday(m: re.Match[str], d: date, tense: Tense) -> Found:
         return None  # a day's name: "Good Friday", "Black Friday deals"
     if _RECURRING_PART.match(m.string, m.end()) or _EVERY.search(m.string[max(0, m.start() - 8) : m.start()]):
         return None  # "on Tuesday evenings", "every Tuesday": every week, no one date
+    if rel in ("", "on") and _habitual(m):
+        return None  # "I usually swim on Friday": any Friday
     target = next((i for i, w in enumerate(WEEKDAYS) if w.startswith(m["wd"].lower()[:3])), None)
     if target is None:
         return None  # "ſunday": the pattern ignores case, and a long s matches "s"

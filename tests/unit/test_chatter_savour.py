@@ -26,6 +26,9 @@ SMALL_TALK = [
     ("How're ya doin'?", None),
     ("Any plans coming up?", NEWS),
     ("Got any fun plans?", NEWS),
+    ("I want to keep reaching for new goals.", NEWS),
+    ("Let's continue supporting each other!", NEWS),
+    ("That'll keep my confidence up.", NEWS),
 ]
 
 CONTENT = [
@@ -38,6 +41,8 @@ CONTENT = [
     ("They give me the strength to keep going.", NEWS),
     ("I'm working on my skills in pottery.", NEWS),
     ("We're movin' to Denver in June.", NEWS),
+    ("My goal is to run the Berlin marathon.", NEWS),
+    ("I continued the course online.", NEWS),
 ]
 
 

@@ -86,7 +86,7 @@ DEGREE = _words(
 # The listener's virtues: naming one praises ("You really showed such grit"), and it names no thing.
 VIRTUES = _words(
     """talent talents potential dedication determination perseverance persistence resilience commitment bravery
-    courage guts grit resourcefulness willingness power ability abilities skills spirit"""
+    courage guts grit resourcefulness willingness power ability abilities skills spirit confidence self-belief"""
 )
 # Terms of address: "Oh man", "Thanks, buddy!".
 ADDRESS = _words("man dude bro buddy pal mate girl guys friend friends fam dear hun honey sweetie")
@@ -106,7 +106,7 @@ SOCIAL_VERBS = _words(
     do does did doing done be is was are were sounds seems
     congratulate remind reminds reminded remember miss missed exist deserve deserves
     cherish cherishes cherished cherishing savor savour savoring savouring relish treasure treasured
-    chase chasing pursue pursuing"""
+    chase chasing pursue pursuing reaching continue continues continued continuing"""
 )
 # Nouns that refer to no thing in the world: the conversation itself, its feelings and
 # its evaluations. A memory about "the support" or "one" is no memory.
@@ -119,7 +119,7 @@ EMPTY_NOUNS = _words(
     inspiration motivation passion reminder sense point deal kind sort type work topic part
     friendship supporter supporters teamwork hope joy happiness peace gratitude
     pleasure honor honour pride
-    impact plans
+    impact plans goals
     mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends"""
 )
 # Words that anchor a sentence in time: content even inside a reaction ("See you tomorrow!").

@@ -1,5 +1,5 @@
 """Encouragement to savour or pursue with no object of its own ("Cherish those moments!",
-"Keep chasing your dreams"), belief in the listener's power or skills, a lead-in that asks
+"Keep chasing your dreams"), the listeners as a pair ("you two"), belief in the listener's power or skills, a lead-in that asks
 after plans in general ("Any plans coming up?"), and a "g" dropped as spoken ("Keep movin'
 forward!"): small talk. What is savoured or planned, when named, and what someone gives, stay
 content. Hand-written English (none from a dataset)."""
@@ -29,6 +29,9 @@ SMALL_TALK = [
     ("I want to keep reaching for new goals.", NEWS),
     ("Let's continue supporting each other!", NEWS),
     ("That'll keep my confidence up.", NEWS),
+    ("Awesome news that you two are getting along!", NEWS),
+    ("I hope you two have a great time.", NEWS),
+    ("Care to fill me in?", NEWS),
 ]
 
 CONTENT = [
@@ -43,6 +46,8 @@ CONTENT = [
     ("We're movin' to Denver in June.", NEWS),
     ("My goal is to run the Berlin marathon.", NEWS),
     ("I continued the course online.", NEWS),
+    ("I have two dogs.", NEWS),
+    ("We two went to Paris.", NEWS),
 ]
 
 

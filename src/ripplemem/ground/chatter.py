@@ -108,6 +108,8 @@ MAX_PLEASANTRY_WORDS = 40  # a longer sentence is not small talk, whatever its w
 MAX_VERBS_IN_QUESTION = 2  # verbs a follow-up question may hold and still name nothing
 MAX_UNKNOWN_IN_REACTION = 4  # unknown words (not echoes) an evaluation of what was heard may hold
 
+_PAIRED = frozenset(("two", "both"))
+_PAIR_PRONOUNS = frozenset(("you", "us", "we"))
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
@@ -430,8 +432,8 @@ def _sentence_act(sentence: str, tags: dict[int, str], context: _Context, *, fir
             continue  # inside a formula, or a vocative
         low = word.lower()
         kind = _kind(word, tags.get(a), initial=i == 0 or _opens(sentence, a), shouting=shouting, answering=context.answering)
-        if kind == "content":
-            return "content", word
+        if kind == "content" and not (low in _PAIRED and before in _PAIR_PRONOUNS):
+            return "content", word  # but "you two", "us two": the pair, no count
         if kind == "unknown":
             unknown.append((low, _role(word, before, tags.get(a), question, context, article=article, initial=opening and not valued, interjected=opening and i > 0)))
         if low not in DEGREE:

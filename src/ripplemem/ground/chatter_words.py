@@ -106,7 +106,7 @@ SOCIAL_VERBS = _words(
     do does did doing done be is was are were sounds seems
     congratulate remind reminds reminded remember miss missed exist deserve deserves
     cherish cherishes cherished cherishing savor savour savoring savouring relish treasure treasured
-    chase chasing pursue pursuing reaching continue continues continued continuing"""
+    chase chasing pursue pursuing reaching continue continues continued continuing fill"""
 )
 # Nouns that refer to no thing in the world: the conversation itself, its feelings and
 # its evaluations. A memory about "the support" or "one" is no memory.

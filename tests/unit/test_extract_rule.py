@@ -171,6 +171,16 @@ def test_a_chat_sentence_typed_without_its_mark_is_ended(ex: RuleExtractor, type
     assert [c.restatement for c in ex.extract(w)] == [expected]
 
 
+def test_a_question_inside_an_assistant_s_answer_is_not_asked(ex: RuleExtractor) -> None:
+    """A rhetorical question, or a cited title with a question mark, inside an answer is the
+    answer's own words: no "The assistant asked:" in the middle of what it said."""
+    answer = ("1. **Practice mindful spending**: Be honest about why you're buying it. Is it to impress others, "
+              "or do you truly value the item? Make sure you're not using luxury items to compensate.")
+    w = window(("user", "How do I stop impulse buying?"), ("assistant", answer), speakers=("user", "assistant"), roles=True)
+    said = " ".join(c.restatement for c in ex.extract(w) if c.role == "assistant")
+    assert "Is it to impress others" in said and said.count("asked:") == 0, said
+
+
 PASTED = ("Part two is what you need to feel safe and cover living expenses. After you have built your starter fund, "
           "you can put money aside every paycheck toward your savings as one of your first goals.")
 

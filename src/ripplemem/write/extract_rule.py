@@ -412,7 +412,13 @@ class RuleExtractor:
         *,
         attribute: bool = True,
     ) -> Candidate:
-        text = " ".join(unit.parts)
+        parts = unit.parts
+        if roles.chat and roles.name == CHAT_ROLES["assistant"]:
+            # inside an answer a question is the answer's own ("Is it to impress others, or do
+            # you value the item?", a cited title "How does training affect health?"): not asked
+            frame = cap(f"{roles.name} asked: ")
+            parts = [*parts[:1], *(p.removeprefix(frame) for p in parts[1:])]
+        text = " ".join(parts)
         opens = text.lower().startswith(f"{roles.name.lower()} ")  # "The assistant asked: ...", "The assistant said: ..."
         # whose words these are is read from the first sentence: "Let's create a positivity
         # ripple! ... Maria and John's community" names the speaker only in its last one, and

@@ -90,6 +90,8 @@ class RecallSettings:
     room_fill: bool = True  # when the planner stops with room left and every candidate fits, diffuse toward the query
     unnamed_query: bool = True  # a question naming the conversation's speakers is embedded with and without their names, the two averaged
     relation_aliases: int = 10  # the structural view: memories naming a question's person by a relation alone ("Tess's great-aunt"), at most (0: off)
+    missing_anchors: bool = True  # the rule planner anchors next on a memory naming a question's person or place the best ones lack
+    relation_names: int = 10  # a question's relation ("Shira's sister's launch"): memories read for the name it was given ("Clodagh"), which joins the question's people (0: off)
     time_depth: int = 4  # the structural view reads this many times view_k memories of the question's time and keeps the view_k closest to the question (1: the nearest in time)
     time_specific: float = 0.5  # a memory dated wider than the question's time matches it by the share covered, to this power (0: any overlap is a full match)
     said_on_day: float = 0.5  # a found memory with no time of its own, said within the question's time, is a structural hit this strong (0: off)

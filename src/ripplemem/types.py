@@ -383,6 +383,7 @@ class Cues:
     locations: frozenset[str] = frozenset()
     time: TimeSpan | None = None
     keywords: tuple[str, ...] = ()
+    related: frozenset[str] = frozenset()  # names the query's relations were given ("Shira's sister" -> "Clodagh"), in participants too
 
     @property
     def empty(self) -> bool:

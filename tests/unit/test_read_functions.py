@@ -149,6 +149,23 @@ def test_the_best_memory_is_always_an_anchor_even_when_it_shares_the_questions_w
     assert plan.anchors[0] == "b" and len(plan.anchors) == 3
 
 
+def test_a_memory_naming_a_person_the_best_ones_lack_is_anchored_next() -> None:
+    """"Clodagh" (the name the question's "Shira's sister" was given) is in none of the three
+    best memories: the one that names her anchors next, ahead of better-scored chatter."""
+    best = unit("b", "Shira asked: Guess who's giving a speech at Shira's sister Clodagh's book launch?", vec(1, 0, 0, 0),
+                people={"Shira"})
+    chatter = [unit(f"c{i}", f"Shira said: the {w} was lovely today", vec(0.9, 0.1 * i, 0, 0), people={"Shira"})
+               for i, w in enumerate(("garden", "match", "weather", "bakery"))]
+    venue = unit("v", "Shira said: Clodagh called, it's Rookery Manor.", vec(0.5, 0.5, 0, 0), people={"Shira"})
+    cues = Cues(participants=frozenset({"Shira", "Clodagh"}), keywords=("shira's", "sister's", "book", "launch"),
+                related=frozenset({"Clodagh"}))
+    ranked = [_found(chatter[0], 0.95), *(_found(c, 0.9) for c in chatter[1:]), _found(best, 0.6), _found(venue, 0.5)]
+    plan = rule_plan("Where will Shira's sister's book launch take place?", cues, ranked)
+    assert plan.anchors[0] == "c0" and set(plan.anchors[1:]) == {"b", "v"}
+    off = rule_plan("Where will Shira's sister's book launch take place?", cues, ranked, RecallSettings(missing_anchors=False))
+    assert "v" not in off.anchors
+
+
 def test_rule_planner_follows_a_question_whose_words_are_covered_and_stops_on_nothing() -> None:
     """Every word of the question in the top memory does not mean the answer is there: the
     planner still follows what the memory carries (here "seafood")."""

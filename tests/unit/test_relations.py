@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.ground.relations import relation_aliases, says_relation
+from ripplemem.ground.relations import asked_relations, names_for, relation_aliases, says_relation
 
 
 @pytest.mark.parametrize(("text", "name", "aliases"), [
@@ -53,3 +53,29 @@ def test_says_relation(text: str, says: bool) -> None:
 
 def test_the_users_relation_is_read_in_any_case() -> None:
     assert says_relation("Later the user's swim coach was ill.", "The user's swim coach", "Odile")
+
+
+@pytest.mark.parametrize(("question", "relations"), [
+    ("Where will Shira's sister's book launch take place?", ["Shira's sister"]),
+    ("Where is Ngozi's aunt's 40th birthday party being held?", ["Ngozi's aunt"]),
+    ("Who is Tim's best friend?", ["Tim's best", "Tim's best friend"]),
+    ("What does my swim coach drink?", ["the user's swim", "the user's swim coach", "the user's swim coach drink"]),
+    ("Where did Ana go?", []),
+])
+def test_asked_relations(question: str, relations: list[str]) -> None:
+    assert asked_relations(question) == relations
+
+
+@pytest.mark.parametrize(("texts", "relation", "names"), [
+    (["Shira asked: Guess who's giving a speech at Shira's sister Clodagh's book launch?"], "Shira's sister", ["Clodagh"]),
+    (["Ngozi said: Ngozi's aunt Tove's 40th birthday party is in June."], "Ngozi's aunt", ["Tove"]),
+    (["Caroline's mom, Linda, loves it."], "Caroline's mom", ["Linda"]),
+    (["The user's swim coach Odile moved to Lyon."], "the user's swim coach", ["Odile"]),
+    (["Shira's sister Clodagh called.", "Shira's sister Maeve is a nurse."], "Shira's sister", ["Clodagh", "Maeve"]),
+    # the name's own clause after a time or an event, or a verb before it: no name for the relation
+    (["At Shira's party Clodagh sang."], "Shira's party", []),
+    (["On Tess's birthday Marta's gift arrived."], "Tess's birthday", []),
+    (["Shira's sister told Clodagh the news."], "Shira's sister", []),
+])
+def test_names_for(texts: list[str], relation: str, names: list[str]) -> None:
+    assert names_for(texts, relation) == names

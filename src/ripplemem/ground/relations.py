@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .pipeline import parsed
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 _OWNER = r"(?:(?-i:[A-Z])[\w-]*|[Tt]he (?:user|assistant))"
 _WORD = r"[a-z][a-z-]*"
@@ -60,3 +64,64 @@ def says_relation(text: str, alias: str, name: str) -> bool:
     owner, _, relation = alias.rpartition("'s ")
     pattern = rf"(?<![\w-]){re.escape(owner)}'s {re.escape(relation)}(?![\w-])(?!,? {re.escape(name)}\b)"
     return re.search(pattern, text, flags=re.IGNORECASE if owner.lower().startswith("the ") else 0) is not None
+
+
+# a relation in a question: an owner's possessive, then one to three lowercase words up to the
+# next possessive or function word ("Shira's sister's book launch" -> "Shira's sister")
+_ASKED_RELATION = re.compile(rf"\b({_OWNER})'s ((?:{_WORD} ){{0,{MAX_WORDS - 1}}}{_WORD})(?='s\b|\s|[?.!,]|$)")
+_NAME = r"((?-i:[A-Z])[\w-]+(?: (?-i:[A-Z])[\w-]+)?)"
+
+
+_MY = re.compile(r"\bmy ", re.IGNORECASE)
+
+
+def asked_relations(question: str) -> list[str]:
+    """The relation phrases a question names someone by ("Where is Ngozi's aunt's party?" ->
+    ["Ngozi's aunt"]; a chat user's "my aunt" is "the user's aunt"); each shortest first ("Finn's sister", then "Finn's sister friend" is
+    no phrase: the words end at a function word or a possessive)."""
+    out: list[str] = []
+    question = _MY.sub("the user's ", question.replace("\u2019", "'"))  # a chat user asks of "my sister"
+    for m in _ASKED_RELATION.finditer(question):
+        words = m.group(2).split()
+        cut = next((i for i, w in enumerate(words) if w in _FUNCTION), len(words))
+        for n in range(1, cut + 1):
+            phrase = f"{m.group(1)}'s {' '.join(words[:n])}"
+            if phrase not in out:
+                out.append(phrase)
+    return out
+
+
+def names_for(texts: Iterable[str], relation: str) -> list[str]:
+    """The names ``relation`` was given in ``texts`` ("Clodagh" for "Shira's sister" from
+    "... at Shira's sister Clodagh's book launch"), in order of first appearance; the parse
+    checks, as :func:`relation_aliases` does, that the relation's noun stands right before
+    the name (not "At Shira's party Clodagh sang")."""
+    owner = relation.partition("'s ")[0]
+    pattern = re.compile(rf"(?<![\w-]){re.escape(relation)},? {_NAME}", re.IGNORECASE if owner.lower().startswith("the ") else 0)
+    out: list[str] = []
+    for text in texts:
+        for m in pattern.finditer(text):
+            name = m.group(1).removesuffix("'s")
+            if name in out or name == owner or name.lower() in _FUNCTION:
+                continue
+            doc = parsed(text)
+            at = doc.char_span(m.start(1), m.start(1) + len(name), alignment_mode="expand")
+            before = at.start - 1 if at is not None and at.start > 0 and doc[at.start - 1].text != "," else at.start - 2 if at is not None else -1
+            if at is None or before < 0 or doc[before].tag_ not in _NOUN:
+                continue  # "Caroline's mom, Linda, ...": the apposition may stand after a comma
+            if doc[before].dep_ == "pobj" and not _attached(doc[at.start], doc[before]):
+                continue  # "On Tess's birthday Marta's gift came": the name's own clause
+            owner_at = doc.char_span(m.start(), m.start() + len(owner), alignment_mode="expand")
+            opened = owner_at is not None and owner_at.start > 0 and doc[owner_at.start - 1].tag_ == "IN"
+            if opened and doc[at.start].dep_ in ("nsubj", "nsubjpass"):
+                continue  # "At Shira's party Clodagh sang": a time or place, then the name's own clause
+            out.append(name)
+    return out
+
+
+def _attached(name: Token, relation: Token) -> bool:
+    """Whether the parse joins ``name`` to the ``relation`` noun before it: the one heads the
+    other ("Ngozi's aunt Tove"), or the name owns what stands in apposition to the relation
+    ("at Shira's sister Clodagh's book launch")."""
+    return (name.head.i == relation.i or relation.head.i == name.i
+            or name.head.dep_ == "appos" and name.head.head.i == relation.i)

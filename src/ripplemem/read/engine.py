@@ -60,7 +60,7 @@ from .cues import (
 from .diffuse import diffuse
 from .gateway import covers, focus, follow, stems, with_concepts
 from .plan import rule_plan
-from .recall import discriminating, initial_recall, own_views, said_within, salient_names
+from .recall import discriminating, initial_recall, own_views, relation_names, said_within, salient_names
 
 Planner = Callable[[str, Cues, Sequence[Found], RecallSettings], Plan]
 
@@ -109,11 +109,16 @@ def _initial(
     total = ctx.store.count_units(scope)
     useful = discriminating(ctx.store, scope, cues, total, ctx.graph)
     speakers = cues.participants - useful.participants
+    named = relation_names(ctx.store, scope, query, total, ctx.graph, rs.relation_names) - cues.participants if rs.relation_names > 0 else frozenset()
+    if named:  # "Shira's sister" was named "Clodagh": she is one of the question's people
+        cues = replace(cues, participants=cues.participants | named, related=named)
+        useful = replace(useful, participants=useful.participants | named)
     qvec = _query_vector(ctx, query, speakers, rs.unnamed_query)
     text = without_names(without_times(query, as_of, spans) if rs.lexical_without_times else query, speakers)
     text = without_count_frame(text) if rs.count_frame else text
     text = without_request_frame(text) if rs.request_frame else text
     text = with_title_forms(text) if rs.title_forms else text
+    text = f"{text} {' '.join(sorted(named))}" if named else text
     deep = any(w < 1.0 for w in weights.values())
     views, lexical = initial_recall(ctx.store, scope, text, qvec, useful, rs, ctx.graph, deep=deep)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}

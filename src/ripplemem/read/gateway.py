@@ -80,8 +80,10 @@ def gateways(
     places, and proper-name concepts such as a venue the recogniser missed), and up to ``n``
     of its other concepts (neither the question's, nor a common name's, nor generic), taken
     from the sentences that matched: the question's words, or ``via``, the cue that led to
-    ``unit`` in the round before."""
-    asked = set(cues.keywords) | _name_words(cues.participants | cues.locations)
+    ``unit`` in the round before. A name the question named only by a relation
+    (``Cues.related``: "Bastian" for "Kai's brother-in-law") is still one it lacks: what
+    else is said of him ("Bastian needed the inhaler") is the next link."""
+    asked = set(cues.keywords) | _name_words((cues.participants - cues.related) | cues.locations)
     via = tuple(via)
     text = focus(unit.restatement, [*_name_words(via), *via] if via else asked).lower()
     stems = {_stem(w) for w in keywords(text)}

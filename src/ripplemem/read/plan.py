@@ -10,7 +10,7 @@ cues. The LLM planner (``read/plan_llm.py``) has the same signature and falls ba
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..config import RecallSettings
 from ..types import Cues, MemoryUnit, Plan
@@ -59,17 +59,26 @@ def _gateway(found: Found, cues: Cues) -> float:
     return len(own - known) / len(own)
 
 
-def choose_anchors(cues: Cues, ranked: Sequence[Found], n: int, window: int = 10) -> list[Found]:
+def choose_anchors(cues: Cues, ranked: Sequence[Found], n: int, window: int = 10, missing: Iterable[str] = ()) -> list[Found]:
     """Up to ``n`` anchors: the best memory found, then the useful (high score) gateways
     (cues the query lacks). The best is always one: it is the likeliest first piece of the
     evidence, and what it names that the question does not is the next link of the chain;
     ranked by its gateway share it lost its place to small talk that shares only a name
-    with the question ("Rafael came round for tea" over "Rafael said the Blue Door")."""
+    with the question ("Rafael came round for tea" over "Rafael said the Blue Door").
+    A memory that names one of the question's people or places the best ones lack
+    (``missing``; "Clodagh", the name "Shira's sister" was given, ``Cues.related``) comes
+    next: what it says of them is where the chain goes on ("Clodagh called, it's Rookery
+    Manor")."""
     pool = list(ranked[:window])
     if not pool:
         return []
     top = pool[0].score or 1.0
-    rest = sorted(pool[1:], key=lambda f: (-(f.score / top) * (0.5 + 0.5 * _gateway(f, cues)), f.unit.id))
+    wanted = [re.compile(rf"(?<![\w-]){re.escape(m)}(?![\w-])") for m in sorted(set(missing))]
+
+    def names_missing(f: Found) -> bool:
+        return any(w.search(f.unit.restatement) for w in wanted)
+
+    rest = sorted(pool[1:], key=lambda f: (not names_missing(f), -(f.score / top) * (0.5 + 0.5 * _gateway(f, cues)), f.unit.id))
     return [pool[0], *rest][:n]
 
 
@@ -114,7 +123,7 @@ def rule_plan(query: str, cues: Cues, ranked: Sequence[Found], rs: RecallSetting
     if rs.date_stop and ranked[0].unit.time is not None and asks_when(query) and _about_asked(ranked[0].unit, cues.participants):
         return Plan(False, (), "", Cues(), "the best memory states a date, which the question asks for")
     kw, people, places = missing_cues(cues, ranked[:3])
-    anchors = choose_anchors(cues, ranked, rs.anchors, rs.planner_window)
+    anchors = choose_anchors(cues, ranked, rs.anchors, rs.planner_window, people | places if rs.missing_anchors else ())
     anchor_people = {p for f in anchors for p in f.unit.participants}
     anchor_places = {p for f in anchors for p in f.unit.locations}
     target = declarative(query)

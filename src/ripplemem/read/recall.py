@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..config import GraphSettings, RecallSettings
-from ..ground.relations import relation_aliases, says_relation
+from ..ground.relations import asked_relations, names_for, relation_aliases, says_relation
 from ..ground.salience import salient
 from ..store.base import Store
 from ..types import Cues, Hit, MemoryUnit, Scope, TimeSpan, Vector
@@ -140,6 +140,20 @@ def relations(store: Store, scope: Scope, useful: Cues, k: int) -> dict[str, tup
 
 
 MAX_ALIASES = 3  # relations read per person (one is usual: "Tess's great-aunt")
+MAX_RELATIONS = 4  # relation phrases of a question read for their names
+
+
+def relation_names(store: Store, scope: Scope, query: str, total: int, gs: GraphSettings, k: int) -> frozenset[str]:
+    """The names the question's relations were given ("Where will Shira's sister's book launch
+    be?" -> "Clodagh", from "... at Shira's sister Clodagh's book launch"; ``ground.relations``),
+    read from the ``k`` newest memories holding each relation's words; only names that
+    discriminate (:func:`salient_names`). A chain through a relation (the sister, then what
+    the sister said of the venue) is then followed by the name, which the question lacks."""
+    found: list[str] = []
+    for relation in asked_relations(query)[:MAX_RELATIONS]:
+        probe = store.lexical_all(scope, relation.replace("'s ", " "), k)
+        found += [n for n in names_for([u.restatement for u in store.get_units(scope, probe)], relation) if n not in found]
+    return salient_names(store, scope, "participant", frozenset(found[:MAX_ALIASES]), total, gs) if found else frozenset()
 
 
 def with_relations(query: str, aliases: Mapping[str, Sequence[str]]) -> str:

@@ -344,14 +344,6 @@ def test_photo_line_does_not_attribute_what_was_said(ex: RuleExtractor) -> None:
     )
 
 
-def test_a_photo_goes_with_what_the_turn_states_not_its_closing_question(ex: RuleExtractor) -> None:
-    text = ("I took this picture of my workmates on our hiking trip in the Peak District, they keep me going! "
-            "What have you been up to lately? Anything new with the charity?")
-    found = [c.restatement for c in ex.extract(window(("John", text, "a photo of a group of people in front of a waterfall")))]
-    shown = [r for r in found if "shared a photo" in r]
-    assert len(shown) == 1 and "hiking trip" in shown[0] and "charity" not in shown[0], found
-
-
 def test_short_reply_is_stated_with_its_question_and_cites_both(ex: RuleExtractor) -> None:
     w = window(("Melanie", "Cool! How long have you been painting?"), ("Caroline", "Since 2016."), new=[1])
     c = one(ex.extract(w))

@@ -220,11 +220,8 @@ class RuleExtractor:
                 unit.parts[0] = f"{cap(roles.name)} said: {unit.parts[0]}"
         photo = photo_statement(turn, roles)
         said = len(roles.name) + 7  # "Maria said: ", should the unit need it
-        # a photo goes with what the turn states, not with the question it ends on ("I got this
-        # picture of my workmates on our hike! ... Anything new with your charity? [photo]")
-        shown = next((u for u in reversed(units) if not all(x.question for x in u.sentences)), units[-1]) if units else None
-        if photo and shown is not None and sum(len(p) + 1 for p in shown.parts) + len(photo) + said <= self.max_chars:
-            shown.photo = photo
+        if photo and units and sum(len(p) + 1 for p in units[-1].parts) + len(photo) + said <= self.max_chars:
+            units[-1].photo = photo
             photo = None
         asked = self._unstated_question(window, turn, previous, text, units, anchor)
         found = [self._candidate(window, turn, u, roles, doc, anchor, (turn.turn_id,)) for u in units]

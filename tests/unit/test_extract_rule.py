@@ -623,6 +623,9 @@ def test_whose_words_these_are_is_read_from_the_first_sentence(ex: RuleExtractor
     assert one(ex.extract(w)).restatement.startswith("Caroline said: Call Caroline's sister Ann"), ex.extract(w)
     w = window(("Melanie", "Look!"), ("Caroline", "Love the scarf my aunt knitted me!"), new=[1])
     assert one(ex.extract(w)).restatement.startswith("Caroline loves the scarf"), ex.extract(w)  # the subject given back
+    # an adverbial before the bare verb: still what the speaker tells the listener to do
+    w = window(("Melanie", "I'm off to the concert."), ("Caroline", "In the meantime, let's work together to fix our community garden."), new=[1])
+    assert one(ex.extract(w)).restatement.startswith("Caroline said: In the meantime, let's work together"), ex.extract(w)
 
 
 def test_a_reaction_naming_what_the_next_sentence_calls_it_is_kept() -> None:

@@ -495,8 +495,15 @@ def _commands(doc: Doc | None, unit: Unit) -> bool:
     if doc is None or said is None or said.question:
         return False
     span = doc.char_span(said.start, said.start + len(said.text), alignment_mode="expand")
-    words = [t for t in span or () if not t.is_punct and t.dep_ != "intj" and t.lower_ != "please"]
+    tokens = list(span or ())
+    comma = next((i for i, t in enumerate(tokens[:_OPENER_WORDS + 1]) if t.text == ","), None)
+    if comma is not None and tokens[0].tag_ in ("IN", "RB"):
+        tokens = tokens[comma + 1 :]  # "In the meantime, let's work together ...": an adverbial opens it
+    words = [t for t in tokens if not t.is_punct and t.dep_ != "intj" and t.lower_ != "please"]
     return bool(words) and words[0].tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in words[0].children)
+
+
+_OPENER_WORDS = 4  # an adverbial before the bare verb ("In the meantime,", "Anyway,") holds at most this many words
 
 
 def _listed_answer(sentence: Sentence, roles: Roles) -> bool:

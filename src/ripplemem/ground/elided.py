@@ -62,7 +62,7 @@ def elided_subjects(
 
 
 _TALK = frozenset("talk talked talking chat chatted chatting speak spoke spoken speaking".split())
-_TOGETHER = frozenset(("caught", "up", "catching", "up", "hung", "out", "hanging", "out", "met", "up")[i : i + 2] for i in range(0, 10, 2))
+_TOGETHER = frozenset((("caught", "up"), ("catching", "up"), ("hung", "out"), ("hanging", "out"), ("met", "up")))
 
 
 def _talked_together(verb: Token) -> bool:

@@ -77,8 +77,8 @@ _MY = re.compile(r"\bmy ", re.IGNORECASE)
 
 def asked_relations(question: str) -> list[str]:
     """The relation phrases a question names someone by ("Where is Ngozi's aunt's party?" ->
-    ["Ngozi's aunt"]; a chat user's "my aunt" is "the user's aunt"); each shortest first ("Finn's sister", then "Finn's sister friend" is
-    no phrase: the words end at a function word or a possessive)."""
+    ["Ngozi's aunt"]; a chat user's "my aunt" is "the user's aunt"), shortest first, each
+    ending at a function word or a possessive ("Tim's best", "Tim's best friend")."""
     out: list[str] = []
     question = _MY.sub("the user's ", question.replace("\u2019", "'"))  # a chat user asks of "my sister"
     for m in _ASKED_RELATION.finditer(question):
@@ -100,15 +100,18 @@ def names_for(texts: Iterable[str], relation: str) -> list[str]:
     pattern = re.compile(rf"(?<![\w-]){re.escape(relation)},? {_NAME}", re.IGNORECASE if owner.lower().startswith("the ") else 0)
     out: list[str] = []
     for text in texts:
+        doc = None
         for m in pattern.finditer(text):
             name = m.group(1).removesuffix("'s")
             if name in out or name == owner or name.lower() in _FUNCTION:
                 continue
-            doc = parsed(text)
+            doc = doc or parsed(text)
             at = doc.char_span(m.start(1), m.start(1) + len(name), alignment_mode="expand")
-            before = at.start - 1 if at is not None and at.start > 0 and doc[at.start - 1].text != "," else at.start - 2 if at is not None else -1
-            if at is None or before < 0 or doc[before].tag_ not in _NOUN:
-                continue  # "Caroline's mom, Linda, ...": the apposition may stand after a comma
+            if at is None or at.start == 0:
+                continue
+            before = at.start - 2 if doc[at.start - 1].text == "," else at.start - 1  # "Caroline's mom, Linda, ..."
+            if before < 0 or doc[before].tag_ not in _NOUN:
+                continue
             if doc[before].dep_ == "pobj" and not _attached(doc[at.start], doc[before]):
                 continue  # "On Tess's birthday Marta's gift came": the name's own clause
             owner_at = doc.char_span(m.start(), m.start() + len(owner), alignment_mode="expand")

@@ -173,8 +173,8 @@ _ASKED = re.compile(r"[\w'\")\]]\s*\?+\s*$")  # question marks after a word, a q
 _AUX = r"(?:is|are|am|was|were|do|does|did|can|could|should|would|will|shall|have|has|had)(?:n't)?"
 # a question typed without its mark: an interrogative before an auxiliary ("what should we
 # include ...") or asking which or how much ("which of these", "how long"), or an auxiliary
-# before its subject ("can you give me ...", "may I ..."); not
-# a wish ("May this tradition live on"), nor a clause ("What you said is true.": it is marked)
+# before its subject ("can you give me ...", "may I ..."); not a wish ("May this tradition
+# live on"), nor a clause ("What you said is true.": it is marked)
 _INVERTED = re.compile(
     rf"^(?:(?:what|how|where|when|why|which|who|whom|whose)(?:'s|'re)?\s+(?:{_AUX}|might|must|may)\b"
     r"|(?:which|what|who)\s+(?:(?:kinds?|types?|sorts?)\s+)?of\b|how\s+(?:many|much|long|often|far|old)\b"

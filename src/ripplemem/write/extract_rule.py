@@ -300,16 +300,7 @@ class RuleExtractor:
         soft = min(self.max_chars, self.unit_chars)
         layout = [s.block for s in sentences]
         for i, s in enumerate(sentences):
-            times: list[TimeMention] = []
-            if s.block.code:  # code is kept as written: no person or time edits, no capital
-                pieces = _cut(s.text, self.max_chars)
-            elif verbatim and not s.question:
-                pieces = _cut(cap(s.text), self.max_chars)
-            else:
-                restated, times = _restate(s.text, roles, anchor, doc, s.start)
-                if s.question and not any(a <= s.start < b for a, b in _doc_script(doc)) and not _listed_answer(s, roles):
-                    restated = f"{roles.name} asked: {cap(restated)}"  # not a character's question in a script
-                pieces = _cut(cap(restated if s.block.heading or s.block.item is not None else ended(restated, s.question)), self.max_chars)
+            pieces, times = self._pieces(s, roles, anchor, doc, verbatim=verbatim)
             refers_back = bool(_BACKREF.match(s.text)) or len(word_list(s.text)) < 6 or s.block.code
             for n, piece in enumerate(pieces):
                 cur = units[-1] if units else None
@@ -351,6 +342,22 @@ class RuleExtractor:
                 cur.times.extend(times)
                 times = []
         return [u for u in units if _stated(u)]
+
+    def _pieces(
+        self, s: Sentence, roles: Roles, anchor: datetime | None, doc: Doc, *, verbatim: bool
+    ) -> tuple[list[str], list[TimeMention]]:
+        """A sentence as it is stated (in pieces of at most ``max_chars``), and its times: code
+        as written (no person or time edits, no capital), a text handed over as written, else
+        restated, a question framed as asked and a prose sentence ended."""
+        if s.block.code:
+            return _cut(s.text, self.max_chars), []
+        if verbatim and not s.question:
+            return _cut(cap(s.text), self.max_chars), []
+        restated, times = _restate(s.text, roles, anchor, doc, s.start)
+        if s.question and not any(a <= s.start < b for a, b in _doc_script(doc)) and not _listed_answer(s, roles):
+            restated = f"{roles.name} asked: {cap(restated)}"  # not a character's question in a script
+        laid_out = s.block.heading or s.block.item is not None
+        return _cut(cap(restated if laid_out else ended(restated, s.question)), self.max_chars), times
 
     def _answered_shortly(self, window: Window, index: int) -> bool:
         """Whether the next turn is another speaker's short reply without a question of its own."""

@@ -61,7 +61,7 @@ def elided_subjects(
         yield first, f"{speaker} {aux}{rest}"
 
 
-_TALK = frozenset("talk talked talking chat chatted chatting speak spoke spoken speaking".split())
+TALK = frozenset("talk talked talking chat chatted chatting speak spoke spoken speaking".split())  # talking together ("since we last talked")
 _TOGETHER = frozenset((("caught", "up"), ("catching", "up"), ("hung", "out"), ("hanging", "out"), ("met", "up")))
 
 
@@ -70,7 +70,7 @@ def _talked_together(verb: Token) -> bool:
     a left-out "we" did ("Haven't talked in a while"), not "I" ("Talked to my mom", "Caught up
     with Jen", "Spoke Spanish all day")."""
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
-    if verb.lower_ not in _TALK and not any((verb.lower_, p) in _TOGETHER for p in particles):
+    if verb.lower_ not in TALK and not any((verb.lower_, p) in _TOGETHER for p in particles):
         return False
     return not any(c.dep_ in ("dobj", "dative") or c.dep_ == "prep" and c.lower_ in ("to", "with") for c in verb.children)
 

@@ -77,6 +77,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from ..errors import ConfigError
 from .elided import SUBJECTS as _SUBJECTS
+from .elided import TALK as _PAIR_VERBS
 from .elided import elided_stances as _elided_stances
 from .elided import elided_subjects as _elided_subjects
 from .elided import elided_verb as _elided_verb
@@ -296,7 +297,6 @@ _FORMS = {
 }  # fmt: skip
 _NUMBERED = frozenset("War Part Phase Chapter Volume Act Type Class Level Stage Season Episode Book Round".split())
 _PAIR_WORDS = frozenset("friendship conversation conversations chat chats talk talks catch-up".split())
-_PAIR_VERBS = frozenset("talk talked talking chat chatted chatting speak spoke spoken speaking".split())
 _PROPOSALS = frozenset(("should", "shall", "could"))
 _YOU_PLURAL = frozenset(("guys", "all", "folks", "two", "both"))
 

@@ -48,6 +48,7 @@ class RecallSettings:
     lexical_without_times: bool = True  # the lexical view reads the question without its time expressions
     title_forms: bool = True  # the lexical view reads a title both ways ("doctor" and "Dr")
     lexical_depth: int = 150  # alignment reads lexical ranks this deep (the view keeps view_k hits)
+    quoted_hits: int = 3  # memories carrying a span the question quotes word for word ("'The Power'") rank first lexically, this many per span (0: off)
     count_weight: float = 0.85  # a "how many" question: memories stating no number or date weigh this
     older_weight: float = 0.9  # a question about the present: a memory a later-said near twin restates weighs this
     twin_cosine: float = 0.8  # ... near twin: at least this cosine

@@ -32,6 +32,8 @@ from ripplemem.read.cues import (
     asks_present,
     asks_when,
     asks_yes_no,
+    quoted,
+    says,
     with_title_forms,
     without_count_frame,
     without_request_frame,
@@ -773,3 +775,37 @@ def test_only_anchors_the_question_ranked_first_earn_the_anchor_term() -> None:
     assert score_parts(found["e4"], rs)["anchor"] == 0.0 and score_parts(found["e1"], rs)["anchor"] == rs.lambda_anchor
     _mark_anchors(found, ("e5",), ())  # a later round: the chain's next link
     assert found["e5"].anchor and found["e5"].anchor_bonus
+
+
+@pytest.mark.parametrize(
+    ("query", "spans"),
+    [
+        ("Which book did I finish first, 'The Hate U Give' or 'The Nightingale'?", ("The Hate U Give", "The Nightingale")),
+        ('When did Ana read the book "nothing is impossible"?', ("nothing is impossible",)),
+        ("Would Ana like \u201cThe Four Seasons\u201d by Vivaldi?", ("The Four Seasons",)),
+        ("What did Ana's kids' teacher say about 'Blue Hour'?", ("Blue Hour",)),  # apostrophes open nothing
+        ("What did Ana's dog do?", ()),
+        ("What did I say about 'x'?", ()),  # one letter: no span
+        ("Is '42' the answer?", ()),  # no letter
+        ("What did I mean by 'one two three four five six seven eight nine ten eleven'?", ()),  # a quoted text
+    ],
+)
+def test_the_spans_a_question_quotes(query: str, spans: tuple[str, ...]) -> None:
+    assert quoted(query) == spans
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "how"),
+    [
+        ("The user just finished listening to 'The Power' by Naomi Alderman.", "The Power", 0),
+        ("2. **The Power** by Naomi Alderman", "The Power", 0),
+        ("Is The Power of Habit worth it?", "The Power", 1),
+        ("the power of small habits", "The Power", 2),
+        ("Ana read Nothing Is Impossible twice.", "nothing is impossible", 2),
+        ("Sapiens:A Brief History of Humankind", "Sapiens: A Brief History of Humankind", 1),
+        ("empowering and powerful", "The Power", None),
+        ("The Nightingale", "The Power", None),
+    ],
+)
+def test_how_a_memory_says_a_quoted_span(text: str, span: str, how: int | None) -> None:
+    assert says(text, span) == how

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SAID", "about", "asked_things", "asks_assistant", "asks_count", "asks_for_many", "asks_present", "asks_when", "asks_yes_no", "keywords", "match_names",
-    "query_cues", "without_count_frame", "without_request_frame", "without_times",
+    "quoted", "query_cues", "says", "without_count_frame", "without_request_frame", "without_times",
 ]
 
 # A question about what the assistant itself said or did earlier in the chat: "you" as the
@@ -206,6 +206,38 @@ def with_title_forms(query: str) -> str:
         elif has_short and not has_full:
             extra.append(word)
     return f"{query} {' '.join(extra)}" if extra else query
+
+
+# A span the asker put in quotes: a title ("'The Power'"), a name or the exact words said. The
+# opening mark follows a space, a bracket or the start, so an apostrophe ("Ana's", "kids'")
+# opens nothing; the closing mark is followed by a space, punctuation or the end.
+_QUOTED = re.compile(r"""(?:^|(?<=[\s(\[]))(["'‘“])([^"'‘’“”\n]{2,80}?)(["'’”])(?=[\s?.,;:!)\]]|$)""")
+_QUOTED_WORDS = 10  # a longer span is a sentence quoted loosely, not words a memory repeats
+
+
+def quoted(query: str) -> tuple[str, ...]:
+    """The spans ``query`` puts in quotation marks, in order ("Which did I finish first, 'The
+    Hate U Give' or 'The Nightingale'?" -> both titles), at most :data:`_QUOTED_WORDS` words
+    each and with a letter in them."""
+    spans = (m.group(2).strip() for m in _QUOTED.finditer(query))
+    return tuple(dict.fromkeys(s for s in spans if any(c.isalpha() for c in s) and len(s.split()) <= _QUOTED_WORDS))
+
+
+def says(text: str, span: str) -> int | None:
+    """How ``text`` carries ``span`` word for word (the spacing of punctuation aside), best
+    first: 0 marked off as ``span`` is in the question ("finished listening to 'The Power'
+    by Naomi Alderman", "**The Power**"), 1 with its capitals, 2 in other case ("the power
+    of habit" for "'The Power'", "Nothing Is Impossible" for "nothing is impossible");
+    ``None`` when it does not carry it."""
+    words = re.findall(r"\w+", span)
+    if not words:
+        return None
+    body = r"\W+".join(map(re.escape, words))
+    if re.search(rf"[\"'‘“*]\s*{body}\s*[\"'’”*]", text):
+        return 0
+    if re.search(rf"\b{body}\b", text):
+        return 1
+    return 2 if re.search(rf"\b{body}\b", text, re.IGNORECASE) else None
 
 
 def asks_assistant(query: str) -> bool:

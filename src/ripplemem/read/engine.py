@@ -52,6 +52,7 @@ from .cues import (
     asks_present,
     asks_yes_no,
     query_cues,
+    quoted,
     with_title_forms,
     without_count_frame,
     without_request_frame,
@@ -120,7 +121,7 @@ def _initial(
     text = with_title_forms(text) if rs.title_forms else text
     text = f"{text} {' '.join(sorted(named))}" if named else text
     deep = any(w < 1.0 for w in weights.values())
-    views, lexical = initial_recall(ctx.store, scope, text, qvec, useful, rs, ctx.graph, deep=deep)
+    views, lexical = initial_recall(ctx.store, scope, text, qvec, useful, rs, ctx.graph, deep=deep, spans=quoted(query), weights=weights)
     units = {u.id: u for u in ctx.store.get_units(scope, sorted({h.unit_id for v in views.values() for h in v}))}
     if rs.structural and (said := said_within(views, units, cues, rs.said_on_day, rs.view_k)):
         views = {**views, "said": said}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import zip_longest
 
 from ..config import GraphSettings, RecallSettings
 from ..ground.relations import asked_relations, names_for, relation_aliases, says_relation
@@ -17,6 +18,7 @@ from ..ground.salience import salient
 from ..store.base import Store
 from ..types import Cues, Hit, MemoryUnit, Scope, TimeSpan, Vector
 from .assemble import DICTATED, dictated
+from .cues import says
 
 
 def _hits(pairs: list[tuple[str, float]], route: str, scale: float | None = None) -> list[Hit]:
@@ -206,7 +208,7 @@ def said_within(
 
 def initial_recall(
     store: Store, scope: Scope, query: str, qvec: Vector, useful: Cues, rs: RecallSettings, gs: GraphSettings,
-    deep: bool = False,
+    deep: bool = False, spans: Sequence[str] = (), weights: Mapping[str, float] | None = None,
 ) -> tuple[dict[str, list[Hit]], list[str]]:
     """The three views, and the lexical ranking ``lexical_depth`` deep (memory ids, best
     first) that alignment reads: one full-text query serves both, the view being its head.
@@ -214,9 +216,13 @@ def initial_recall(
     ``lexical_depth``, for :func:`own_views` to trim. Otherwise the dense and lexical views
     read ``list_depth`` times ``view_k``, so that :func:`own_views` can keep ``view_k`` specific memories however
     many consolidated memories (lists) rank among them. ``useful``: the question's cues with
-    only the names that discriminate (:func:`discriminating`)."""
+    only the names that discriminate (:func:`discriminating`). ``spans``: what the question
+    put in quotes (:func:`.cues.quoted`), whose word-for-word carriers rank first lexically
+    (:func:`quoted_first`; ``weights``: the roles' weights, see :func:`.assemble.role_weights`)."""
     aliases = relations(store, scope, useful, rs.relation_aliases) if rs.relation_aliases > 0 else {}
     lexical = store.lexical_search(scope, with_relations(query, aliases), max(rs.view_k, rs.lexical_depth))
+    if spans and rs.quoted_hits > 0:
+        lexical = quoted_first(store, scope, lexical, spans, rs.quoted_hits, rs.lexical_depth, weights or {})
     wide = rs.view_k * max(rs.list_depth, 1)
     depth = max(rs.view_k * max(rs.role_depth, 1), wide) if deep else wide
     dense = store.dense_search(scope, qvec, depth)
@@ -227,6 +233,41 @@ def initial_recall(
     if rs.structural:
         views["structural"] = structural_view(store, scope, useful, rs.view_k, gs, aliases, qvec, rs.time_depth, rs.time_specific)
     return views, [uid for uid, _ in lexical]
+
+
+_QUOTED_SPANS = 4  # a question quoting more spans than this is quoting a text, not naming things
+
+
+def quoted_first(
+    store: Store, scope: Scope, lexical: list[tuple[str, float]], spans: Sequence[str], per_span: int, depth: int,
+    weights: Mapping[str, float],
+) -> list[tuple[str, float]]:
+    """``lexical`` (memory ids and scores, best first) with the memories that carry a quoted
+    span word for word first, at the best score: up to ``per_span`` for each span, taken in
+    turn (each span's best first, then each span's second). A span's carriers are read from
+    a full-text search of the span alone ``depth`` deep and ordered by how they carry it
+    (:func:`.cues.says`: marked off as a title first, then with its capitals), then by their
+    role's weight (``weights``: in a chat, what the user said before what the assistant
+    listed), then by their rank in ``lexical``. "How many weeks did I spend on 'The Nightingale', 'Sapiens' and 'The
+    Power'?": "power" is a common word, and the one memory that says the user listened to
+    "The Power" ranked 21st under the other titles' memories and those that share "weeks" or
+    "spent"; a title in quotes is words the memory repeats, and each title is one part of
+    the answer."""
+    rank = {uid: r for r, (uid, _) in enumerate(lexical)}
+    per: list[list[str]] = []
+    for span in spans[:_QUOTED_SPANS]:
+        probe = [uid for uid, _ in store.lexical_search(scope, span, depth)]
+        at = {uid: i for i, uid in enumerate(probe)}
+        how = {
+            u.id: (h, -weights.get(u.role, 1.0), rank.get(u.id, len(rank)), at[u.id])
+            for u in store.get_units(scope, sorted(at)) if (h := says(u.restatement, span)) is not None
+        }
+        per.append(sorted(how, key=how.__getitem__)[:per_span])
+    first = list(dict.fromkeys(uid for tier in zip_longest(*per) for uid in tier if uid is not None))
+    if not first:
+        return lexical
+    top = lexical[0][1] if lexical else 1.0
+    return [(uid, top) for uid in first] + [p for p in lexical if p[0] not in set(first)]
 
 
 def own_views(

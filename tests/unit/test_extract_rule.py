@@ -171,6 +171,26 @@ def test_a_chat_sentence_typed_without_its_mark_is_ended(ex: RuleExtractor, type
     assert [c.restatement for c in ex.extract(w)] == [expected]
 
 
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("I really should start a cork board of my own shouldn't I. That seems like a plan.",
+         ["Caroline really should start a cork board of their own. That seems like a plan."]),
+        ("I should ask my boss for a raise, shouldn't I?", ["Caroline should ask their boss for a raise."]),
+        ("You should come to the show, shouldn't you?", ["Caroline said: Melanie should come to the show."]),
+        ("We could go hiking in May, couldn't we.", ["Caroline and Melanie could go hiking in May 2023."]),
+        ("She won the race, didn't she!", ["Caroline said: She won the race!"]),
+        ("My tutor gave me that violin, isn't it lovely?", ["Caroline's tutor gave Caroline that violin, isn't it lovely?"]),  # the tag says more
+        ("Did you finish the mural, right?", ["Caroline asked: Did Melanie finish the mural, right?"]),  # a question first
+        ("You don't eat meat, do you?", ["Caroline asked: Melanie doesn't eat meat, does Melanie?"]),
+    ],
+)
+def test_a_tag_closing_a_statement_is_left_out(ex: RuleExtractor, said: str, expected: list[str]) -> None:
+    """A bare tag ("..., shouldn't I?", "... couldn't we.") asks nothing the statement does not
+    say; restated it was broken English ("Nate should start one shouldn't I.")."""
+    assert [c.restatement for c in ex.extract(window(("Caroline", said)))] == expected
+
+
 def test_a_question_inside_an_assistant_s_answer_is_not_asked(ex: RuleExtractor) -> None:
     """A rhetorical question, or a cited title with a question mark, inside an answer is the
     answer's own words: no "The assistant asked:" in the middle of what it said."""
@@ -435,6 +455,8 @@ def test_split_sentences() -> None:
         ("I scored 2. Then we left.", ["I scored 2.", "Then we left."]),  # a count that ends a sentence
         ("Know that J.K. Rowling quote? I met J. Smith.", ["Know that J.K. Rowling quote?", "I met J. Smith."]),  # initials
         ("We were in the U.S. Army. Done.", ["We were in the U.S. Army.", "Done."]),
+        ("I should start one shouldn't I. That seems fun.", ["I should start one shouldn't I.", "That seems fun."]),  # the pronoun
+        ("So do I. It was fun. I met George W. Bush.", ["So do I.", "It was fun.", "I met George W. Bush."]),
     ],
 )
 def test_a_list_items_number_does_not_end_a_sentence(text: str, expected: list[str]) -> None:

@@ -61,6 +61,7 @@ from .chatter_formulas import (
     FACT_QUESTION,
     FORMULA_RES,
     REPLY_CLOSING,
+    STATEMENT_TAG,
     TAG_QUESTION,
     TRY_IT_RE,
     Act,
@@ -102,7 +103,7 @@ from .sentences import split_sentences
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
 
-__all__ = ["ACTS", "Act", "dialogue_act", "explain", "is_pleasantry", "promises_to_try", "tagged_statement"]
+__all__ = ["ACTS", "Act", "dialogue_act", "explain", "is_pleasantry", "promises_to_try", "statement_tag", "tagged_statement"]
 
 MAX_PLEASANTRY_WORDS = 40  # a longer sentence is not small talk, whatever its words
 MAX_VERBS_IN_QUESTION = 2  # verbs a follow-up question may hold and still name nothing
@@ -226,6 +227,18 @@ def tagged_statement(sentence: str) -> bool:
     m = TAG_QUESTION.search(sentence.translate(_APOSTROPHES))
     head = [w.lower() for w in _WORD.findall(sentence[: m.start()])[:1]] if m else []
     return bool(head and head[0] not in POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS)
+
+
+def statement_tag(sentence: str) -> int | None:
+    """Where a bare tag closing the statement ``sentence`` starts (its comma or the space
+    before it), or ``None``: "I really should start a cork board of my own shouldn't I." ->
+    at " shouldn't I.". The tag asks nothing the statement does not say, and restated it is
+    broken English ("Nate should start one, shouldn't Nate."). Not a question that opens as
+    one ("Did you like it, right?", "Why shouldn't I?"), nor a tag that says more ("..., isn't
+    it lovely?")."""
+    m = STATEMENT_TAG.search(sentence.translate(_APOSTROPHES))
+    head = [w.lower() for w in _WORD.findall(sentence[: m.start()])[:1]] if m else []
+    return m.start() if m and head and head[0] not in POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS else None
 
 
 def is_pleasantry(

@@ -217,9 +217,18 @@ ANY_FORMULA = re.compile(r"(?<![\w'])(?:" + "|".join(f"(?:{p})" for _, p in _FOR
 
 # a promise to try what was recommended, alone: see chatter.promises_to_try
 TRY_IT_RE = re.compile(rf"(?<![\w'])(?:{_TRY_IT})(?![\w'])", re.I)
+# a bare tag closing a statement, which a restatement leaves out: an auxiliary's negation and
+# a pronoun, with or without its comma and question mark ("I should start one, shouldn't I?",
+# "I really should start one shouldn't I."), or ", right?", ", huh?", ", don't you think?"
+STATEMENT_TAG = re.compile(
+    r"(?:,\s*|\s+)(?:(?:is|are|was|were|do|does|did|have|has|had|can|could|would|should|must|might|need)n't|won't|ain't|shan't)"
+    r"\s+(?:i|it|he|she|they|you|we|that|there|this)\s*[?.!]*\s*$"
+    r"|,\s*(?:right|huh|eh|no|don't\s+you\s+think|you\s+know)\s*\?+\s*$",
+    re.IGNORECASE,
+)
 # a question tagged on a statement: ", isn't it?", ", don't you think?", ", right?", ", huh?"
 TAG_QUESTION = re.compile(
     r",\s*(?:(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should)n't\s+"
-    r"(?:it|he|she|they|you|we|that|there|this)(?:\s+[a-z]+)?|don't\s+you\s+think|right|huh|eh|no)\s*\?+\s*$",
+    r"(?:i|it|he|she|they|you|we|that|there|this)(?:\s+[a-z]+)?|don't\s+you\s+think|right|huh|eh|no)\s*\?+\s*$",
     re.IGNORECASE,
 )

@@ -14,8 +14,9 @@ _BOUNDARY = re.compile(r"[.!?]+[\"')\]]*\s+|\n+|(?<=[!?])[\"')\]]*(?=[A-Z])")
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans ``(start, end)`` of ``text``: split at . ! ? and at line breaks.
 
-    A full stop after a known abbreviation or initials ("J.K."), or before a lowercase
-    word, does not end a sentence; nor does one after a list item's number ("1. Preheat"). Spans are trimmed of surrounding whitespace.
+    A full stop after a known abbreviation or initials ("J.K."; not the pronoun "I" after a
+    lowercase word: "..., shouldn't I. That ..."), or before a lowercase word, does not end a
+    sentence; nor does one after a list item's number ("1. Preheat"). Spans are trimmed of surrounding whitespace.
     """
     return list(_spans(text))
 
@@ -34,7 +35,7 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
             word = text[start : m.start()].split()[-1:] or [""]
             tail = word[0].lower().rstrip(".")
             following = text[m.end() : m.end() + 1]
-            if tail in _ABBREVIATIONS or _INITIALS.fullmatch(tail) or following.islower():
+            if tail in _ABBREVIATIONS or (_INITIALS.fullmatch(tail) and not _pronoun_i(text[start : m.start()])) or following.islower():
                 continue
             if _enumerator(text[start : m.start()]):
                 continue  # "Steps: 1. Preheat the oven.": the number opens a list item
@@ -42,6 +43,13 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
         start = m.end()
     _add_span(text, start, len(text), spans)
     return tuple(spans)
+
+
+def _pronoun_i(before: str) -> bool:
+    """Whether ``before`` ends in the pronoun "I" after a lowercase word ("I should start one,
+    shouldn't I. That seems ...", "So do I."), not an initial ("George W.", "J. Smith")."""
+    words = before.split()
+    return len(words) >= 2 and words[-1] == "I" and words[-2][:1].islower()
 
 
 def _enumerator(before: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ..ground.chatter import statement_tag
 from ..ground.layout import script_lines
 from ..ground.person import Edit, Pronoun, apply_edits, instructs, person_edits, quoted_spans
 from ..ground.pipeline import doc_text
@@ -48,8 +49,11 @@ def restate(
     for m in times:
         phrase = doc.char_span(at[m.start], at[m.end]) if m.start in at and m.end in at else None
         edits.append(Edit(m.start, m.end, as_noun(m.restated) if phrase is not None and stands_as_noun(phrase) else m.restated))
+    tag = statement_tag(text)
+    if tag is not None:  # "..., shouldn't I?": the statement says it, its tag restated is broken English
+        edits = [e for e in edits if e.end <= tag] + [Edit(tag, len(text), "!" if text.rstrip().endswith("!") else ".")]
     for e in _person_edits(text, doc, start, roles):
-        if not any(e.start < m.end and m.start < e.end for m in times):
+        if not any(e.start < m.end and m.start < e.end for m in times) and (tag is None or e.end <= tag):
             edits.append(e)
     return apply_edits(text, edits), times
 

@@ -179,6 +179,10 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         ("What's the forecast for tomorrow?", "What's the forecast for 9 May 2023?"),
         ("Any plans for next week?", "Any plans for the week of 15 May 2023?"),
         ("Thanks for yesterday!", "Thanks for 7 May 2023!"),
+        # "at" takes no day as its object: before one it is stranded, its object said earlier
+        ("I donated my car to a shelter I volunteer at yesterday.", "I donated my car to a shelter I volunteer at on 7 May 2023."),
+        ("What did you volunteer at yesterday?", "What did you volunteer at on 7 May 2023?"),
+        ("It's the festival I volunteered at last month.", "It's the festival I volunteered at in April 2023."),
         # "like yesterday" as a figure of speech is no date; the day itself is
         ("Time flies - feels like just yesterday I put this dress on!", "Time flies - feels like just yesterday I put this dress on!"),
         ("It seems like only yesterday.", "It seems like only yesterday."),

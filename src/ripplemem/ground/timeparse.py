@@ -45,8 +45,11 @@ from .timerules import holds as _holds
 from .timerules import midnight as _dt
 from .timerules import month_number as _month_number
 
+# prepositions that take a time phrase as their object ("since yesterday", "for tomorrow"); not
+# "at", which takes no day: "the shelter I volunteer at yesterday" strands it, its object said
+# earlier, and the day keeps its own preposition ("... at on 7 May 2023")
 _PREPOSITIONS = frozenset(
-    "since until till from by before after of through around about during in on over at".split()
+    "since until till from by before after of through around about during in on over".split()
 )
 _DURATION_PREPOSITIONS = frozenset("for within throughout across".split())  # "for the past week"
 _FUTURE = re.compile(

@@ -119,3 +119,14 @@ def test_a_word_many_memories_carry_is_the_topic_while_a_name_still_links() -> N
     _, used = follow([E2], QUESTION, COMMON, words, names, lambda ids: {}, rare=3, terms=8, word_reach=2, limit=30, skip=set())
     assert "seafood" in loose["e2"] and "seafood" not in used["e2"]
     assert "Harbor Grill" in used["e2"]  # a name carried by as many still links: it is one place
+
+
+def test_a_name_joined_by_and_is_one_gateway_unless_it_is_two_people() -> None:
+    venue = unit("v", "Ines says Olive and Ash would be perfect for Vera's party.", ("Ines", "Ash"))
+    names, _ = gateways(venue, Cues(keywords=("party",)), COMMON, 8)
+    assert "Olive and Ash" in names and "Olive" not in names and "Ash" not in names  # "Ash" taken for a person
+    shop = unit("s", "Bought the lamp at Marrow & Rye on Sunday.")
+    assert "Marrow & Rye" in gateways(shop, Cues(keywords=("lamp",)), COMMON, 8)[0]
+    pair = unit("p", "Noah and Esme went to the lake.", ("Noah", "Esme"))
+    assert gateways(pair, Cues(keywords=("lake",)), COMMON, 8)[0] == ("Esme", "Noah")  # two people stay two
+    assert mentions("Has Esme been to Olive and Ash? It's alcohol-free.", "Olive and Ash")  # its "and" is no word to find

@@ -17,6 +17,7 @@ callable, so it tests without a store.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
@@ -49,8 +50,30 @@ def stems(text: str) -> set[str]:
 
 
 def covers(text_stems: set[str], concept: str) -> bool:
-    """Whether ``text_stems`` (see :func:`stems`) hold every word of ``concept``."""
-    return all(_stem(w) in text_stems for w in concept.lower().split())
+    """Whether ``text_stems`` (see :func:`stems`) hold every word of ``concept`` (but the
+    "and" or "&" of a name such as "Olive and Ash")."""
+    return all(_stem(w) in text_stems for w in concept.lower().split() if w not in _JOINERS)
+
+
+_JOINERS = ("and", "&")
+
+
+def compound_names(text: str, names: Sequence[str], people: Iterable[str]) -> list[str]:
+    """``names`` with two of them that ``text`` joins by "and" or "&" as one ("Olive and Ash",
+    "Marrow & Rye": a venue, a firm, a shop), unless both are ``people`` ("Noah and Esme").
+    Each half alone is a common word or first name that many other memories carry; the
+    name is what links the memories about the place."""
+    people = {p.lower() for p in people}
+    out = list(names)
+    for a in names:
+        for b in names:
+            if a == b or a not in out or b not in out or (a.lower() in people and b.lower() in people):
+                continue
+            m = re.search(rf"\b{re.escape(a)}\s+(?:and|&)\s+{re.escape(b)}\b", text)
+            if m:
+                out[out.index(a)] = m.group()
+                out.remove(b)
+    return out
 
 
 def with_concepts(units: Sequence[MemoryUnit], common: Iterable[str] = ()) -> list[MemoryUnit]:
@@ -92,16 +115,18 @@ def gateways(
         if name.lower() not in common and not (_name_words([name]) <= asked) and name.lower() in text
     ]
     skip = asked | _name_words(common) | _name_words(names) | {w.lower() for w in via}
+    proper: list[str] = []
     words: list[str] = []
     for concept in sorted(unit.concepts):  # sorted: a frozenset's order changes with the hash seed
         parts = concept.lower().split()
         if not all(_stem(p) in stems for p in parts) or all(p in skip or _stem(p) in {_stem(a) for a in skip} for p in parts):
             continue
         if concept[:1].isupper():
-            names.append(concept)
+            proper.append(concept)
         elif not any(ch.isdigit() for ch in concept):
             words.append(concept)
-    return tuple(dict.fromkeys(names)), tuple(dict.fromkeys(words))[:n]
+    names = compound_names(unit.restatement, list(dict.fromkeys([*names, *proper])), unit.participants)
+    return tuple(names), tuple(dict.fromkeys(words))[:n]
 
 
 def _closeness(

@@ -180,6 +180,7 @@ def test_a_chat_sentence_typed_without_its_mark_is_ended(ex: RuleExtractor, type
         ("You should come to the show, shouldn't you?", ["Caroline said: Melanie should come to the show."]),
         ("We could go hiking in May, couldn't we.", ["Caroline and Melanie could go hiking in May 2023."]),
         ("She won the race, didn't she!", ["Caroline said: She won the race!"]),
+        ("It's all about practice isn't it?", ["Caroline said: It's all about practice."]),  # stated, not asked
         ("My tutor gave me that violin, isn't it lovely?", ["Caroline's tutor gave Caroline that violin, isn't it lovely?"]),  # the tag says more
         ("Did you finish the mural, right?", ["Caroline asked: Did Melanie finish the mural, right?"]),  # a question first
         ("You don't eat meat, do you?", ["Caroline asked: Melanie doesn't eat meat, does Melanie?"]),

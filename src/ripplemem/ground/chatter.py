@@ -222,11 +222,12 @@ def promises_to_try(sentence: str) -> bool:
 
 def tagged_statement(sentence: str) -> bool:
     """Whether ``sentence`` is a statement with a question tagged on: it asks for no answer,
-    and what it says is said ("My tutor gave it to me, isn't it lovely?"). Not a question that
-    opens as one ("Did you like it, or not really?")."""
+    and what it says is said ("My tutor gave it to me, isn't it lovely?", a bare tag without
+    its comma too: "It's all about practice isn't it?", see :func:`statement_tag`). Not a
+    question that opens as one ("Did you like it, or not really?")."""
     m = TAG_QUESTION.search(sentence.translate(_APOSTROPHES))
     head = [w.lower() for w in _WORD.findall(sentence[: m.start()])[:1]] if m else []
-    return bool(head and head[0] not in POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS)
+    return bool(head and head[0] not in POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS) or statement_tag(sentence) is not None
 
 
 def statement_tag(sentence: str) -> int | None:

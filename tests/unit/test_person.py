@@ -37,6 +37,8 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Choosing a beginner yoga style", ASSISTANT, USER, "Choosing a beginner yoga style"),
     # "I" left out before a verb or adjective of stance, as chat does
     ("Love that painting!", C, M, "Caroline loves that painting!"),
+    # the pronoun closing a sentence is a pronoun, not an initial ("I." kept whole named no one)
+    ("My wife and I went to Italy, just my wife and I.", C, M, "Caroline's wife and Caroline went to Italy, just Caroline's wife and Caroline."),
     ("Hope your script gets picked up.", C, M, "Caroline hopes Melanie's script gets picked up."),
     ("Can't wait to see your pottery.", C, M, "Caroline can't wait to see Melanie's pottery."),
     ("Glad to hear you found a good group.", C, M, "Caroline is glad to hear Melanie found a good group."),

@@ -33,9 +33,13 @@ def load(model: str = MODEL, exclude: tuple[str, ...] = ()) -> Language:
 
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # version notes of the packaged model
-                    _cache[key] = spacy.load(model, exclude=list(exclude))
+                    nlp = spacy.load(model, exclude=list(exclude))
             except (ImportError, OSError) as exc:
                 raise ConfigError(f"spaCy model {model!r} is not installed (pip install {model})") from exc
+            # the pronoun closing a sentence ("We went to Italy, my wife and I.") is kept whole
+            # as an initial by the tokenizer, and then read as a noun that names no one
+            nlp.tokenizer.add_special_case("I.", [{"ORTH": "I"}, {"ORTH": "."}])
+            _cache[key] = nlp
         return _cache[key]
 
 

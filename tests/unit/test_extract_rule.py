@@ -202,6 +202,28 @@ def test_a_question_inside_an_assistant_s_answer_is_not_asked(ex: RuleExtractor)
     assert "Is it to impress others" in said and said.count("asked:") == 0, said
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("I understand the task. Please provide me with the cover letter and I'll get started.", []),
+        ("Sure, I can help with that. Could you paste the text here?", []),
+        ("Got it. Send me the draft when you're ready.", []),
+        ("Please provide more details about your trip so I can help.", []),
+        # advice that names what to send, and to whom, is the answer
+        ("Update your resume first. Then send your resume to the hiring manager.",
+         ["The assistant said: Update your resume first. Then send your resume to the hiring manager."]),
+    ],
+)
+def test_an_assistant_asking_for_the_material_says_nothing_yet(ex: RuleExtractor, answer: str, expected: list[str]) -> None:
+    w = window(("user", "Can you help me with my cover letter?"), ("assistant", answer), speakers=("user", "assistant"), roles=True)
+    assert [c.restatement for c in ex.extract(w) if c.role == "assistant"] == expected
+
+
+def test_the_user_asking_for_material_asks_for_content(ex: RuleExtractor) -> None:
+    w = window(("user", "Please provide me with a cover letter template."), speakers=("user", "assistant"), roles=True)
+    assert [c.restatement for c in ex.extract(w)] == ["The user said: Please provide the user with a cover letter template."]
+
+
 PASTED = ("Part two is what you need to feel safe and cover living expenses. After you have built your starter fund, "
           "you can put money aside every paycheck toward your savings as one of your first goals.")
 

@@ -60,6 +60,7 @@ from .chatter_formulas import (
     ANY_FORMULA,
     FACT_QUESTION,
     FORMULA_RES,
+    INPUT_REQUEST,
     REPLY_CLOSING,
     STATEMENT_TAG,
     TAG_QUESTION,
@@ -103,7 +104,7 @@ from .sentences import split_sentences
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
 
-__all__ = ["ACTS", "Act", "dialogue_act", "explain", "is_pleasantry", "promises_to_try", "statement_tag", "tagged_statement"]
+__all__ = ["ACTS", "Act", "dialogue_act", "explain", "is_pleasantry", "asks_for_input", "promises_to_try", "statement_tag", "tagged_statement"]
 
 MAX_PLEASANTRY_WORDS = 40  # a longer sentence is not small talk, whatever its words
 MAX_VERBS_IN_QUESTION = 2  # verbs a follow-up question may hold and still name nothing
@@ -204,6 +205,15 @@ def _requests(act: Act, why: str) -> bool:
 
 
 LENIENT = "leniently:"  # the reason given when a sentence of unknown words was read as small talk
+
+
+def asks_for_input(sentence: str) -> bool:
+    """Whether ``sentence``, said by a chat assistant, asks for the material it is to work on
+    ("Please provide me with the cover letter and I'll get started.", "Could you paste the
+    text here?") or offers help naming nothing ("Sure, I can help with that.", which after
+    "Can you help me ...?" reads as an answer): nothing is known yet. Not advice ("Send your
+    resume to the hiring manager."); read in an assistant's turn only."""
+    return bool(INPUT_REQUEST.match(sentence.translate(_APOSTROPHES)))
 
 
 def offers_help(sentence: str) -> bool:

@@ -37,6 +37,11 @@ _TRY_IT = (
     rf"(?:check\s+{_IT}\s+out|give\s+{_IT}\s+a\s+(?:try|shot|go|whirl|look|listen|read|watch)|look\s+into\s+{_IT}|"
     rf"try\s+{_IT}(?:\s+out)?|add\s+{_IT}\s+to\s+(?:my|the)\s+(?:\w+\s+)?(?:list|queue|watchlist)|look\s+{_IT}\s+up)"
 )
+_HELP_OFFERED = (
+    r"^\W*(?:(?:sure|yes|absolutely|certainly|of\s+course|ok|okay)\W+)?(?:i\s+can\s+(?:definitely\s+|certainly\s+)?|"
+    r"i'?d\s+be\s+(?:happy|glad|delighted)\s+to\s+|(?:i'?m\s+)?(?:happy|glad)\s+to\s+)help"
+    r"(?:\s+(?:you|out))?(?:\s+with\s+(?:that|this|it))?\W*$"
+)
 _FORMULAS: tuple[tuple[Act, str], ...] = (
     # a greeting that calls the listener by an epithet, not a name: "Hey stranger!", "Morning, sunshine."
     ("greeting", r"(?:(?:good\s+)?(?:morning|afternoon|evening)|hey|hi|hiya|hello|howdy|yo)\W+(?:there\W+)?"
@@ -132,6 +137,12 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"(?:i'?ll\s+)?keep\s+(?:that|this|it)\s+in\s+mind|that\s+makes\s+two\s+of\s+us|i'?m\s+all\s+ears|no\s+kidding"),
     ("reaction", r"^\W*(?:(?:ok|okay|oh|ah|alright|right)\W+)?(?:(?:duly\s+)?noted|understood|roger(?:\s+that)?|copy\s+that|gotcha)"
                  r"(?:\W+(?:thanks|thank\s+you|cheers))?\W*$"),
+    # help offered with nothing named, the whole sentence: "Sure, I can help with that.", "Happy to help!"
+    ("reaction", _HELP_OFFERED),
+    # understanding what was asked, the whole sentence: "I understand the task.", "I completely understand your concern."
+    ("reaction", r"^\W*(?:(?:ok|okay|sure|yes|alright)\W+)?i\s+(?:fully\s+|completely\s+|totally\s+|now\s+)?understand"
+                 r"(?:\s+(?:the|your|this|that)\s+(?:task|request|question|instructions?|assignment|requirements?|concerns?|point|"
+                 r"situation|frustration|feelings?|goal|brief))?\W*$"),
     # asking for news or a picture of what was just told, naming nothing: "Photo please!", "Report back."
     ("reaction", r"(?:(?:please\s+)?(?:send|show)\s+(?:me\s+|us\s+)?(?:a\s+)?(?:photo|pic|picture|selfie|video)s?|"
                  r"(?:photos?|pics?|pictures?|proof)\s+(?:please|pls|plz|or\s+it\s+didn'?t\s+happen)|"
@@ -206,6 +217,27 @@ REPLY_CLOSING = re.compile(
 ANSWER_OFFER = re.compile(
     rf"^\W*(?:(?:and|so|also|as\s+for\s+[^,.!?]{{1,60}},)\s*)?{_OFFER}(?![\w'])[^?\d]*$"
     rf"|^\W*(?:just\s+|please\s+)?let\s+me\s+know\b[^.!?\d]*?(?:{_OFFER}|\b(?:help|assist)\s+(?:you|further))(?![\w'])[^?\d]*$",
+    re.I,
+)
+# An assistant asking for the material it is to work on ("Please provide me with the cover letter
+# and I'll get started.", "Could you paste the text here?", "Send me the draft when you're
+# ready."): the answer has not begun, and nothing is known yet. Only in an assistant's turn
+# (``write.extract_rule``): the user's "Please provide me with a cover letter template" asks for
+# content.
+_MATERIAL = (
+    r"(?:text|draft|details?|information|info|letter|document|file|code|passage|article|essay|list|data|content|"
+    r"link|script|paragraph|resume|cv|story|poem|email|message|question|prompt|description|requirements|specifics|"
+    r"context|material|transcript|report|summary|outline|notes?|excerpt|lyrics|dataset|table|spreadsheet|"
+    r"screenshot|output|error\s+message|errors?|logs?|input|sentences?|words?|topic)s?"
+)
+INPUT_REQUEST = re.compile(
+    _HELP_OFFERED + r"|"  # "Sure, I can help with that.": after "Can you help me ...?" it answers, and says nothing
+    r"^\W*(?:(?:could|can|would|will)\s+you\s+)?(?:please\s+|kindly\s+)?"
+    r"(?:provide|share|send|paste|give|upload|attach|forward|post|copy|tell)\s+(?:(?:me|us)\s+)?(?:with\s+)?"
+    r"(?:the|your|some|more|any|additional|further|a\s+copy\s+of\s+(?:the|your))\s+(?:[\w'-]+\s+){0,4}?"
+    rf"{_MATERIAL}(?![\w'])(?:\s+(?:about|on|of|for)\s+(?:(?!\s(?:with|to|from)\s)[^.!?,:]){{1,40}}?)?"
+    r"(?:\s+(?:here|below|now|first|again|please|in\s+full|when\s+you'?re\s+ready|if\s+you\s+(?:can|like|want|have\s+(?:it|them)))"
+    r"|\s*,?\s*(?:and|so(?:\s+that)?)\s+i(?:\s+(?:can|will|could)|'ll)\s+[^.!?]*)*\W*$",
     re.I,
 )
 # Interrogatives that ask for a place, a time, a choice or an amount: the answer is a fact.

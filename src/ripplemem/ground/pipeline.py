@@ -38,7 +38,7 @@ def load(model: str = MODEL, exclude: tuple[str, ...] = ()) -> Language:
                 raise ConfigError(f"spaCy model {model!r} is not installed (pip install {model})") from exc
             # the pronoun closing a sentence ("We went to Italy, my wife and I.") is kept whole
             # as an initial by the tokenizer, and then read as a noun that names no one
-            nlp.tokenizer.add_special_case("I.", [{"ORTH": "I"}, {"ORTH": "."}])
+            nlp.tokenizer.add_special_case("I.", [{"ORTH": "I"}, {"ORTH": "."}])  # type: ignore[union-attr]
             _cache[key] = nlp
         return _cache[key]
 

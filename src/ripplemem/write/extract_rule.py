@@ -49,7 +49,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..ground.chatter import is_pleasantry
+from ..ground.chatter import asks_for_input, is_pleasantry
 from ..ground.chatter_words import POLAR_OPENERS
 from ..ground.layout import blank_code, item_extent
 from ..ground.referents import leans_on_referent
@@ -205,6 +205,8 @@ class RuleExtractor:
         heard = previous.content if previous is not None and previous.speaker != turn.speaker else None  # text and photo
         to_assistant = roles.chat and roles.name == CHAT_ROLES["user"]  # a request is content (``ground.chatter.explain``)
         sentences = read_sentences(text, names, {n for n in names if speaker_for(n, window)}, heard, doc, to_assistant)
+        if roles.chat and roles.name == CHAT_ROLES["assistant"]:  # "Please paste the text here.": nothing known yet
+            sentences = [replace(s, content=False) if s.content and asks_for_input(s.text) else s for s in sentences]
         reply = self._short_reply(window, turn, previous, sentences, roles, anchor)
         if reply is not None:
             return [reply]

@@ -322,6 +322,14 @@ def test_a_reaction_that_adds_content_is_content() -> None:
     assert is_pleasantry("Oh no, that's tough.", previous=heard)
 
 
+def test_what_a_thing_has_or_serves_is_content_however_it_evaluates() -> None:
+    heard = "We're thinking of Dubai for the holidays."
+    for fact in ("It has great beaches.", "They serve amazing ramen!", "It also has a lovely old market."):
+        assert not is_pleasantry(fact, previous=heard), fact
+    for reaction in ("You have a great eye!", "It has been a great ride!", "That has to be so fun!"):
+        assert is_pleasantry(reaction, previous=heard), reaction
+
+
 def test_advice_is_content_however_it_evaluates() -> None:
     heard = "I started running three times a week but my knees hurt."
     for advice in ("Make sure you stretch before each run.", "You could also try swimming, which is easier on your joints.",

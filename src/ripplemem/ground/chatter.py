@@ -518,6 +518,8 @@ def _lenient(sentence: str, unknown: list[tuple[str, str]], acts: list[Act], que
         return False  # "Make sure you stretch before each run": what to do, not how it was heard
     if shapes.likes(lows) and any(role == "noun" for _, role in unknown):
         return False  # "I love it when you make coconut ice cream": what is liked is named
+    if shapes.has_something(lows) and any(role == "noun" for _, role in unknown):
+        return False  # "It has great beaches.": what the thing heard of has is a fact about it
     if shapes.foretells_role(lows) and any(role == "noun" for _, role in unknown):
         return False  # "You'll be an awesome mom!": what the listener is to become, an opinion one asks about
     past = [i for i, w in enumerate(lows) if shapes.is_past(w)]

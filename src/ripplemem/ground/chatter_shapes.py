@@ -32,6 +32,21 @@ from .chatter_words import (
 from .pipeline import ing_form, lemma_bases, verb_bases
 
 
+_THING_SUBJECTS = frozenset(("it", "they", "this", "that", "there", "the", "its"))
+_HAVING = frozenset(("has", "have", "had", "offers", "offer", "serves", "serve", "sells", "sell"))
+_AUXILIARY_AFTER = frozenset(("been", "to", "got", "gotten"))  # "It has been a ride", "That has to be fun"
+
+
+def has_something(lows: list[str]) -> bool:
+    """Whether a sentence says what a thing has, serves or sells ("It has great beaches.",
+    "They serve amazing ramen."): a property of what was heard of, not how it was heard. A
+    third-person subject before the verb, not the listener ("You have a great eye!")."""
+    return any(w in _HAVING and i and lows[i - 1] in _THING_SUBJECTS | {"also", "really", "still", "even"} and
+               (lows[i - 1] in _THING_SUBJECTS or i > 1 and lows[i - 2] in _THING_SUBJECTS)
+               and (i + 1 >= len(lows) or lows[i + 1] not in _AUXILIARY_AFTER)
+               for i, w in enumerate(lows))
+
+
 def likes(lows: list[str]) -> bool:
     """Whether a sentence says what someone likes: "love", "adore", or "like" as a verb; not the
     preposition of a likeness ("Sounds **like** you make a great team", "just **like** that"),

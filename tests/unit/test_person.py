@@ -89,6 +89,14 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Books can shift how we think and help us learn new things.", C, M, "Books can shift how we think and help us learn new things."),
     ("Friends help us through tough times.", C, M, "Friends help us through tough times."),
     ("Pets make us happier.", C, M, "Pets make us happier."),
+    # a singular noun said bare is a mass or a kind too; a person said by a bare noun is not
+    ("Nature truly has a way of reminding us to appreciate the beauty around us.", C, M,
+     "Nature truly has a way of reminding us to appreciate the beauty around us."),
+    ("Music brings us together.", C, M, "Music brings us together."),
+    ("Life does throw us some surprises.", C, M, "Life does throw us some surprises."),
+    ("Dancing lets us be ourselves.", C, M, "Dancing lets us be ourselves."),
+    ("Mom makes us pancakes on Sundays.", C, M, "Mom makes Caroline and others pancakes on Sundays."),
+    ("The dog makes us laugh.", C, M, "The dog makes Caroline and others laugh."),
     ("The kids make us laugh every day.", C, M, "The kids make Caroline and others laugh every day."),
     # ... and in the "how" clause of an exclamation; not what a person did or does
     ("It's so cool how taking care of ourselves helps us be more creative.", C, M, "It's so cool how taking care of ourselves helps us be more creative."),
@@ -341,7 +349,7 @@ CASES: list[tuple[str, str | None, str | None, str]] = [
     ("Thanks! Made it myself.", C, M, "Thanks! Caroline made it themself."),
     ("Visited my mom and then went home.", C, M, "Caroline visited their mom and then went home."),
     # an object form can be the subject of the clause its reflexive is in
-    ("Dancing lets us be ourselves.", C, M, "Dancing lets Caroline and others be themselves."),
+    ("The class lets us be ourselves.", C, M, "The class lets Caroline and others be themselves."),
     ("It lets me be myself.", C, M, "It lets Caroline be themself."),
     # a clause after a restated object gets its "that": not two names run together
     ("I told you I would come.", C, M, "Caroline told Melanie that Caroline would come."),

@@ -271,10 +271,22 @@ def _subject_clause(verb: Token) -> bool:
     return False
 
 
+# nouns said bare of one person, as a name is ("Mom makes us pancakes", "coach had us run laps")
+_BARE_PERSONS = frozenset(
+    """mom mum mommy mummy mama ma dad daddy papa pa grandma grandpa granny gran nana grandad auntie
+    coach boss teacher doc sis bro babe honey everyone everybody someone somebody anyone anybody nobody
+    something anything nothing everything""".split()  # "something like that": a thing said before (_any_one)
+)
+
+
 def _kind(subject: Token) -> bool:
     """A subject that names a kind of thing: a common noun in the plural with no determiner
-    ("Books", "Pets"; not "Our kids", "The dogs")."""
-    return subject.tag_ == "NNS" and _thing(subject)
+    ("Books", "Pets"; not "Our kids", "The dogs"), or in the singular, which English says bare
+    only of a mass or a kind ("Nature has a way of reminding us ...", "Music brings us
+    together"; not "Mom makes us pancakes", a person said as by name)."""
+    if subject.tag_ == "NN" and subject.lower_ in _BARE_PERSONS:
+        return False
+    return subject.tag_ in ("NNS", "NN") and _thing(subject)
 
 
 def _how_we(child: Token) -> bool:

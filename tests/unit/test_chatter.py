@@ -322,6 +322,13 @@ def test_a_reaction_that_adds_content_is_content() -> None:
     assert is_pleasantry("Oh no, that's tough.", previous=heard)
 
 
+def test_finding_an_answer_helpful_is_small_talk() -> None:
+    for thanks in ("That's really helpful.", "That is so helpful!", "Super useful, thanks!", "That's really helpful to know."):
+        assert is_pleasantry(thanks, to_assistant=True), thanks
+    for fact in ("The app is really useful for tracking my runs.", "My sister was very helpful when I moved."):
+        assert not is_pleasantry(fact, to_assistant=True), fact
+
+
 def test_what_a_thing_has_or_serves_is_content_however_it_evaluates() -> None:
     heard = "We're thinking of Dubai for the holidays."
     for fact in ("It has great beaches.", "They serve amazing ramen!", "It also has a lovely old market."):

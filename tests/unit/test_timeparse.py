@@ -200,6 +200,10 @@ def test_mentions_carry_offsets_and_relativity() -> None:
         # "today" as these days: what still holds, told of no "I"
         ("Its programs continue to shape the economy today.", "Its programs continue to shape the economy today."),
         ("Is it still used today?", "Is it still used today?"),
+        ("It made the solar cell, which is the technology used in most solar panels today.",
+         "It made the solar cell, which is the technology used in most solar panels today."),
+        ("Its methods are widely used in engineering today.", "Its methods are widely used in engineering today."),
+        ("I went to the most amazing concert today.", "I went to the most amazing concert on 8 May 2023."),
         ("In today's world, privacy matters.", "In today's world, privacy matters."),
         ("I'm still at work today.", "I'm still at work on 8 May 2023."),
         ("I watched it on a Sunday afternoon last month.", "I watched it on a Sunday afternoon in April 2023."),  # a Sunday: no one day

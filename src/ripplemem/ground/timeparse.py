@@ -173,9 +173,13 @@ def figurative(text: str, start: int, end: int) -> bool:
 
 
 # "today" meaning these days: what still holds, continues or remains ("the New Deal's programs
-# continue to shape the economy today", "it is still used today", "even today"), or "today's
+# continue to shape the economy today", "it is still used today", "even today"), what is used
+# or how most things are ("..., which is the technology used in most solar panels today"), or "today's
 # world / society" ...; not a day
-_NOWADAYS = re.compile(r"\b(?:still|even|continues?|continued|continuing|remains?|remained|persists?|endures?|to\s+this\s+day)\b", re.I)
+_NOWADAYS = re.compile(
+    r"\b(?:still|even|continues?|continued|continuing|remains?|remained|persists?|endures?|to\s+this\s+day|"
+    r"(?:is|are)\s+(?:\w+\s+)?used|most|widely|commonly|generally|typically|modern)\b", re.I
+)  # ... or what is (widely) used, or how most are: "the technology used in most solar panels today"
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|we've|us|our)\b", re.I)
 _OF_TODAY = re.compile(r"['\u2019]s\s+(?:world|society|economy|culture|market|standards|terms|age|youth|generation|technology)\b", re.I)
 

@@ -139,6 +139,11 @@ _FORMULAS: tuple[tuple[Act, str], ...] = (
                  r"(?:\W+(?:thanks|thank\s+you|cheers))?\W*$"),
     # help offered with nothing named, the whole sentence: "Sure, I can help with that.", "Happy to help!"
     ("reaction", _HELP_OFFERED),
+    # the answer found helpful, naming nothing, the whole sentence: "That's really helpful!", "Super useful, thanks."
+    ("reaction", r"^\W*(?:(?:wow|oh|ok|okay|great|thanks|thank\s+you)\W+)?(?:(?:that|this|it)(?:'?s|\s+is|\s+was)\s+)?"
+                 r"(?:(?:really|very|so|super|extremely|incredibly|quite|all|such)\s+)?"
+                 r"(?:helpful|useful|informative|insightful|handy|enlightening|reassuring)"
+                 r"(?:\s+(?:to\s+know|advice|information|info|tips?|stuff))?(?:\W+(?:thanks|thank\s+you|cheers)(?:\s+so\s+much)?)?\W*$"),
     # understanding what was asked, the whole sentence: "I understand the task.", "I completely understand your concern."
     ("reaction", r"^\W*(?:(?:ok|okay|sure|yes|alright)\W+)?i\s+(?:fully\s+|completely\s+|totally\s+|now\s+)?understand"
                  r"(?:\s+(?:the|your|this|that)\s+(?:task|request|question|instructions?|assignment|requirements?|concerns?|point|"

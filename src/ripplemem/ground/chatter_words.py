@@ -72,7 +72,6 @@ EVALUATIVE = _words(
     true right correct fair real valid important key vital crucial essential meaningful rewarding
     fulfilling valuable worthwhile worth powerful huge massive best better worse worst
     easier harder tougher greater nicer cooler
-    helpful useful informative insightful handy enlightening reassuring
     delicious yummy tasty priceless vivid bold bright fancy cozy colorful colourful vibrant elegant
     busy curious typical classic predictable favorite favourite intense challenging"""
 )

@@ -104,7 +104,9 @@ from .sentences import split_sentences
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
 
-__all__ = ["ACTS", "Act", "dialogue_act", "explain", "is_pleasantry", "asks_for_input", "promises_to_try", "statement_tag", "tagged_statement"]
+__all__ = [
+    "ACTS", "Act", "asks_for_input", "dialogue_act", "explain", "is_pleasantry", "promises_to_try", "statement_tag", "tagged_statement",
+]
 
 MAX_PLEASANTRY_WORDS = 40  # a longer sentence is not small talk, whatever its words
 MAX_VERBS_IN_QUESTION = 2  # verbs a follow-up question may hold and still name nothing

@@ -31,7 +31,7 @@ from .chatter_words import (
 )
 from .pipeline import ing_form, lemma_bases, verb_bases
 
-_THING_SUBJECTS = frozenset(("it", "they", "this", "that", "there", "the", "its"))
+_THING_SUBJECTS = frozenset(("it", "they", "this", "that", "there"))
 _HAVING = frozenset(("has", "have", "had", "offers", "offer", "serves", "serve", "sells", "sell"))
 _AUXILIARY_AFTER = frozenset(("been", "to", "got", "gotten"))  # "It has been a ride", "That has to be fun"
 

@@ -235,7 +235,7 @@ def initial_recall(
     return views, [uid for uid, _ in lexical]
 
 
-_QUOTED_SPANS = 4  # a question quoting more spans than this is quoting a text, not naming things
+_QUOTED_SPANS = 4  # at most this many quoted spans are searched (a full-text search each)
 
 
 def quoted_first(

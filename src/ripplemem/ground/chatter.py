@@ -238,8 +238,7 @@ def tagged_statement(sentence: str) -> bool:
     its comma too: "It's all about practice isn't it?", see :func:`statement_tag`). Not a
     question that opens as one ("Did you like it, or not really?")."""
     m = TAG_QUESTION.search(sentence.translate(_APOSTROPHES))
-    head = [w.lower() for w in _WORD.findall(sentence[: m.start()])[:1]] if m else []
-    return bool(head and head[0] not in POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS) or statement_tag(sentence) is not None
+    return m is not None and _states(sentence[: m.start()]) or statement_tag(sentence) is not None
 
 
 def statement_tag(sentence: str) -> int | None:
@@ -250,8 +249,14 @@ def statement_tag(sentence: str) -> int | None:
     one ("Did you like it, right?", "Why shouldn't I?"), nor a tag that says more ("..., isn't
     it lovely?")."""
     m = STATEMENT_TAG.search(sentence.translate(_APOSTROPHES))
-    head = [w.lower() for w in _WORD.findall(sentence[: m.start()])[:1]] if m else []
-    return m.start() if m and head and head[0] not in POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS else None
+    return m.start() if m is not None and _states(sentence[: m.start()]) else None
+
+
+def _states(before_tag: str) -> bool:
+    """Whether the words before a tag open as a statement: a first word that is neither an
+    auxiliary opening a yes/no question nor a wh-word ("Did you ...", "Why shouldn't I")."""
+    head = [w.lower() for w in _WORD.findall(before_tag)[:1]]
+    return bool(head) and head[0] not in POLAR_OPENERS and head[0].split("'")[0] not in WH_WORDS
 
 
 def is_pleasantry(

@@ -32,6 +32,7 @@ from .chatter_words import (
 from .pipeline import ing_form, lemma_bases, verb_bases
 
 _THING_SUBJECTS = frozenset(("it", "they", "this", "that", "there"))
+_BEFORE_HAVING = _THING_SUBJECTS | {"also", "really", "still", "even"}  # "It also has ..."
 _HAVING = frozenset(("has", "have", "had", "offers", "offer", "serves", "serve", "sells", "sell"))
 _AUXILIARY_AFTER = frozenset(("been", "to", "got", "gotten"))  # "It has been a ride", "That has to be fun"
 
@@ -40,7 +41,7 @@ def has_something(lows: list[str]) -> bool:
     """Whether a sentence says what a thing has, serves or sells ("It has great beaches.",
     "They serve amazing ramen."): a property of what was heard of, not how it was heard. A
     third-person subject before the verb, not the listener ("You have a great eye!")."""
-    return any(w in _HAVING and i and lows[i - 1] in _THING_SUBJECTS | {"also", "really", "still", "even"} and
+    return any(w in _HAVING and i and lows[i - 1] in _BEFORE_HAVING and
                (lows[i - 1] in _THING_SUBJECTS or i > 1 and lows[i - 2] in _THING_SUBJECTS)
                and (i + 1 >= len(lows) or lows[i + 1] not in _AUXILIARY_AFTER)
                for i, w in enumerate(lows))

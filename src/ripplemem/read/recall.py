@@ -267,7 +267,8 @@ def quoted_first(
     if not first:
         return lexical
     top = lexical[0][1] if lexical else 1.0
-    return [(uid, top) for uid in first] + [p for p in lexical if p[0] not in set(first)]
+    lead = set(first)
+    return [(uid, top) for uid in first] + [p for p in lexical if p[0] not in lead]
 
 
 def own_views(
